@@ -1,0 +1,16 @@
+"""mxnd: the MXNet 1.x imperative NDArray API on PyTorch. Use it as ``import mxnd as mx``.
+
+>>> import mxnd as mx
+>>> (mx.nd.ones((2, 2)) * 3).asnumpy().tolist()
+[[3.0, 3.0], [3.0, 3.0]]
+"""
+from . import base, context, random  # noqa: F401
+from . import ndarray
+from . import ndarray as nd  # noqa: F401
+from .base import MXNetError  # noqa: F401
+from .context import Context, cpu, cpu_pinned, current_context, gpu, num_gpus  # noqa: F401
+
+__version__ = "1.9.1"  # the MXNet API version mxnd implements
+__mxnd_version__ = "0.1.0"
+
+from . import test_utils  # noqa: E402,F401  (needs nd)

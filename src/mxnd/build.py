@@ -1,0 +1,196 @@
+"""Turns each OpSpec into its ``mx.nd`` function, fluent method and docstring, in one place.
+
+Everything per-op but fixed (parsers, defaults, positional order) is computed at import;
+a call only binds arguments, reads ``._data``, checks dtypes/contexts, runs the torch body
+and wraps the result. ``finish`` is the only place that wraps tensors and honours ``out=``.
+"""
+from __future__ import annotations
+
+import torch
+
+from . import dtypes
+from .errors import MXNetError, context_mismatch, dtype_mismatch, operator_error
+from .ndarray.ndarray import NDArray, wrap
+from .registry import REQUIRED, OpSpec
+
+__all__ = ["build_function", "make_method", "finish", "render_doc"]
+
+_ENGINE_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, ZeroDivisionError)
+
+
+def finish(result, out, ctx, op_name: str):
+    """Wrap the torch result(s) of ``op_name`` as NDArray(s) on ``ctx``, or write into ``out``.
+
+    Rules for ``out=`` (MXNet's): the shape must equal the inferred output shape and the
+    dtype must match; the values are written into ``out``'s storage (so views of ``out``
+    see them) and ``out`` itself is returned.
+    """
+    if out is None:
+        if type(result) is torch.Tensor:
+            return wrap(result if result.is_contiguous() else result.contiguous(), ctx)
+        return [wrap(r.contiguous(), ctx) for r in result]
+    if type(result) is torch.Tensor:
+        _write_out(result, out, op_name)
+        return out
+    outs = out if isinstance(out, (list, tuple)) else [out]
+    if len(outs) != len(result):
+        raise MXNetError(f"{op_name}: expected {len(result)} output arrays in out=, got {len(outs)}")
+    for r, o in zip(result, outs):
+        _write_out(r, o, op_name)
+    return out
+
+
+def _write_out(result: torch.Tensor, out, op_name: str):
+    if not isinstance(out, NDArray):
+        raise TypeError(f"{op_name}: out must be an NDArray, got {type(out).__name__}")
+    target = out._data
+    if target.shape != result.shape:
+        raise MXNetError(f"{op_name}: Shape inconsistent, Provided = {list(target.shape)}, "
+                         f"inferred shape={list(result.shape)}")
+    if target.dtype is not result.dtype:
+        raise MXNetError(f"{op_name}: Incompatible attr in node at 0-th output: expected "
+                         f"{dtypes.name_of(result.dtype)}, got {dtypes.name_of(target.dtype)}")
+    target.copy_(result)
+
+
+def _input_checker(spec: OpSpec):
+    """Return ``check(arrays) -> (tensors, ctx)`` for the input rules of ``spec``."""
+    op_name, names = spec.name, tuple(n.lstrip("*") for n in spec.inputs)
+    same_dtype, no_bool = spec.same_dtype, spec.no_bool
+
+    def reject(position, value):
+        name = names[min(position, len(names) - 1)]
+        raise AssertionError(f"{op_name}: Argument {name} must have NDArray type, but got {value!r}")
+
+    def check(arrays):
+        try:
+            tensors = [a._data for a in arrays]
+        except AttributeError:
+            for i, a in enumerate(arrays):
+                if not isinstance(a, NDArray):
+                    reject(i, a)
+            raise
+        if not tensors:
+            return tensors, None
+        first = arrays[0]
+        ctx = first._ctx
+        dtype = tensors[0].dtype
+        for i in range(1, len(arrays)):
+            other = arrays[i]._ctx
+            if other is not ctx and other.device != ctx.device:
+                raise context_mismatch(op_name, ctx, other)
+            if same_dtype and tensors[i].dtype is not dtype:
+                raise dtype_mismatch(op_name, i, dtypes.name_of(dtype), dtypes.name_of(tensors[i].dtype))
+        if no_bool and dtype is torch.bool:
+            raise MXNetError(f"Operator {op_name} does not support boolean type")
+        return tensors, ctx
+
+    return check
+
+
+def build_function(spec: OpSpec):
+    """The ``mx.nd.<name>`` function of ``spec``."""
+    impl, op_name = spec.impl, spec.name
+    input_names = tuple(n.lstrip("*") for n in spec.inputs)
+    n_inputs, variadic = len(input_names), spec.variadic
+    param_names = tuple(p.name for p in spec.params)
+    parsers = {p.name: p.parse for p in spec.params}
+    defaults = {p.name: p.default for p in spec.params if p.default is not REQUIRED}
+    required = tuple(p.name for p in spec.params if p.default is REQUIRED)
+    check = _input_checker(spec)
+
+    def bind(args, kwargs):
+        """Slow path: split positionals/keywords into input arrays and parsed params."""
+        if variadic:
+            arrays, rest = list(args), ()
+            arrays += kwargs.pop(input_names[0], [])
+        else:
+            arrays, rest = list(args[:n_inputs]), args[n_inputs:]
+            for name in input_names[len(arrays):]:
+                if name in kwargs:
+                    arrays.append(kwargs.pop(name))
+            if len(arrays) < n_inputs:
+                raise MXNetError(f"{op_name}: Operator {op_name} expects {n_inputs} inputs, "
+                                 f"but got {len(arrays)} instead.")
+        if len(rest) > len(param_names):
+            raise MXNetError(f"{op_name}: Operator {op_name} takes {n_inputs} inputs and "
+                             f"{len(param_names)} parameters, but got {len(args)} positional arguments")
+        values = dict(defaults)
+        for name, value in zip(param_names, rest):
+            values[name] = parsers[name](value)
+        for name, value in kwargs.items():
+            parse = parsers.get(name)
+            if parse is None:
+                if not param_names:
+                    continue  # MXNet ignores unknown keywords of operators without parameters
+                raise MXNetError(f"{op_name}: Cannot find argument '{name}', Possible Arguments: "
+                                 f"{', '.join(param_names) or 'none'}")
+            values[name] = parse(value)
+        missing = [name for name in required if name not in values]
+        if missing:
+            raise MXNetError(f"{op_name}: Required parameter {missing[0]} of {op_name} is not presented")
+        return arrays, values
+
+    fast_ok = not variadic and not required
+
+    def nd_function(*args, out=None, name=None, **kwargs):
+        if fast_ok and not kwargs and len(args) == n_inputs:
+            arrays, values = args, defaults
+        else:
+            arrays, values = bind(args, kwargs)
+        tensors, ctx = check(arrays)
+        try:
+            result = impl(*tensors, **values)
+        except MXNetError:
+            raise
+        except _ENGINE_ERRORS as error:
+            raise _engine_error(op_name, error, arrays) from error
+        if ctx is None:
+            ctx = values.get("ctx") or _default_ctx()
+        return finish(result, out, ctx, op_name)
+
+    nd_function.__name__ = nd_function.__qualname__ = op_name
+    nd_function.__module__ = "mxnd.ndarray" + (f".{spec.namespace}" if spec.namespace else "")
+    nd_function.__doc__ = render_doc(spec)
+    nd_function.spec = spec
+    return nd_function
+
+
+def _engine_error(op_name: str, error: Exception, arrays) -> MXNetError:
+    """Translate a torch error into ``MXNetError("<op>: <what> (shapes ...)")``."""
+    lines = str(error).strip().splitlines()
+    return operator_error(op_name, lines[0] if lines else type(error).__name__, arrays)
+
+
+def _default_ctx():
+    from .context import current_context
+
+    return current_context()
+
+
+def make_method(function):
+    """The fluent NDArray method of an operator function (MXNet's wording as docstring)."""
+    def method(self, *args, **kwargs):
+        return function(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = function.__name__
+    method.__doc__ = (f"Convenience fluent method for :py:func:`{function.__name__}`.\n\n"
+                      f"The arguments are the same as for :py:func:`{function.__name__}`, "
+                      f"with this array as data.")
+    return method
+
+
+def render_doc(spec: OpSpec) -> str:
+    """Docstring of an operator: summary, Parameters (inputs, params, out), Returns."""
+    lines = [spec.doc or spec.name, "", "Parameters", "----------"]
+    for name in spec.inputs:
+        lines += [f"{name.lstrip('*')} : NDArray" + ("s" if name.startswith("*") else ""),
+                  "    Input array" + ("s." if name.startswith("*") else ".")]
+    for param in spec.params:
+        default = "required" if param.default is REQUIRED else f"optional, default={param.default!r}"
+        lines += [f"{param.name} : {default}", f"    {param.doc or param.name}"]
+    lines += ["out : NDArray, optional", "    The output NDArray to hold the result.", "",
+              "Returns", "-------", "out : NDArray or list of NDArrays", "    The output of this function."]
+    if spec.aliases:
+        lines += ["", "Aliases: " + ", ".join(spec.aliases)]
+    return "\n".join(lines)

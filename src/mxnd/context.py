@@ -1,0 +1,157 @@
+"""Devices as MXNet names them: ``Context``, ``cpu()``, ``gpu()``, the default-context stack.
+
+``cpu(i)`` is the host (every ``i`` shares host memory, as in MXNet); ``gpu(i)`` is CUDA
+device ``i``. Each Context caches its ``torch.device``.
+"""
+from __future__ import annotations
+
+import threading
+
+import torch
+
+__all__ = ["Context", "cpu", "gpu", "cpu_pinned", "current_context", "num_gpus", "gpu_memory_info"]
+
+_state = threading.local()
+
+
+class Context:
+    """A device context: ``Context('gpu', 1)`` or ``Context(mx.gpu(1))``.
+
+    Used as ``with mx.gpu(0):`` it becomes the default context of creation functions.
+
+    >>> Context('cpu', 0)
+    cpu(0)
+    >>> Context('gpu', 1) == gpu(1)
+    True
+    """
+
+    devtype2str = {1: "cpu", 2: "gpu", 3: "cpu_pinned", 5: "cpu_shared"}
+    devstr2type = {"cpu": 1, "gpu": 2, "cpu_pinned": 3, "cpu_shared": 5}
+
+    __slots__ = ("device_typeid", "device_id", "_device")
+
+    def __init__(self, device_type, device_id=0):
+        if isinstance(device_type, Context):
+            self.device_typeid = device_type.device_typeid
+            self.device_id = device_type.device_id
+        else:
+            self.device_typeid = Context.devstr2type[device_type]
+            self.device_id = int(device_id)
+        self._device = None
+
+    @property
+    def device_type(self) -> str:
+        """``'cpu'``, ``'gpu'``, ``'cpu_pinned'`` or ``'cpu_shared'``."""
+        return Context.devtype2str[self.device_typeid]
+
+    @property
+    def device(self) -> torch.device:
+        """The torch device this context stands for (cached)."""
+        device = self._device
+        if device is None:
+            if self.device_typeid == 2:
+                device = torch.device("cuda", self.device_id)
+            else:
+                device = torch.device("cpu")
+            self._device = device
+        return device
+
+    def __hash__(self):
+        return hash((self.device_typeid, self.device_id))
+
+    def __eq__(self, other):
+        return (
+            isinstance(other, Context)
+            and self.device_typeid == other.device_typeid
+            and self.device_id == other.device_id
+        )
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __str__(self):
+        return f"{self.device_type}({self.device_id})"
+
+    __repr__ = __str__
+
+    def __enter__(self):
+        # a per-thread stack, so the same Context object may be entered twice
+        _stack().append(self)
+        return self
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        _stack().pop()
+
+    def empty_cache(self):
+        """Release cached GPU memory of this device (no-op on CPU)."""
+        if self.device_typeid == 2 and torch.cuda.is_available():
+            with torch.cuda.device(self.device_id):
+                torch.cuda.empty_cache()
+
+    def __reduce__(self):
+        return Context, (self.device_type, self.device_id)
+
+
+_CPU0 = Context("cpu", 0)
+
+
+def cpu(device_id=0) -> Context:
+    """The host context. ``cpu()`` is ``cpu(0)``.
+
+    >>> cpu()
+    cpu(0)
+    """
+    return _CPU0 if device_id == 0 else Context("cpu", device_id)
+
+
+def gpu(device_id=0) -> Context:
+    """CUDA device ``device_id``.
+
+    >>> gpu(1)
+    gpu(1)
+    """
+    return Context("gpu", device_id)
+
+
+def cpu_pinned(device_id=0) -> Context:
+    """Page-locked host memory context.
+
+    >>> cpu_pinned()
+    cpu_pinned(0)
+    """
+    return Context("cpu_pinned", device_id)
+
+
+def _stack() -> list:
+    stack = getattr(_state, "stack", None)
+    if stack is None:
+        stack = _state.stack = []
+    return stack
+
+
+def current_context() -> Context:
+    """The default context: ``cpu(0)`` unless inside ``with ctx:``.
+
+    >>> current_context()
+    cpu(0)
+    """
+    stack = getattr(_state, "stack", None)
+    return stack[-1] if stack else _CPU0
+
+
+def num_gpus() -> int:
+    """Number of CUDA devices visible to torch.
+
+    >>> isinstance(num_gpus(), int)
+    True
+    """
+    return torch.cuda.device_count() if torch.cuda.is_available() else 0
+
+
+def gpu_memory_info(device_id=0):
+    """(free, total) bytes of GPU ``device_id``."""
+    from .errors import MXNetError
+
+    if device_id >= num_gpus():
+        raise MXNetError(f"gpu_memory_info: no GPU {device_id} (num_gpus()={num_gpus()})")
+    return torch.cuda.mem_get_info(device_id)

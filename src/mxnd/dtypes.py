@@ -1,0 +1,101 @@
+"""The one dtype table: MXNet name <-> numpy type <-> torch dtype <-> MXNet type flag."""
+from __future__ import annotations
+
+import numpy as np
+import torch
+
+from .errors import MXNetError
+
+try:  # numpy has no bfloat16; ml_dtypes provides one when installed
+    from ml_dtypes import bfloat16 as _np_bfloat16
+except ImportError:  # pragma: no cover - depends on the environment
+    _np_bfloat16 = None
+
+
+class DType:
+    """One row of the table: ``DType('float32', np.float32, torch.float32, 0)``."""
+
+    __slots__ = ("name", "numpy", "torch", "flag")
+
+    def __init__(self, name, numpy_type, torch_dtype, flag):
+        self.name, self.numpy, self.torch, self.flag = name, numpy_type, torch_dtype, flag
+
+    def __repr__(self):
+        return f"DType({self.name})"
+
+
+# Type flags are MXNet's (include/mxnet/base.h, mshadow kFloat32 ...).
+TABLE = (
+    DType("float32", np.float32, torch.float32, 0),
+    DType("float64", np.float64, torch.float64, 1),
+    DType("float16", np.float16, torch.float16, 2),
+    DType("uint8", np.uint8, torch.uint8, 3),
+    DType("int32", np.int32, torch.int32, 4),
+    DType("int8", np.int8, torch.int8, 5),
+    DType("int64", np.int64, torch.int64, 6),
+    DType("bool", np.bool_, torch.bool, 7),
+    DType("bfloat16", _np_bfloat16, torch.bfloat16, 12),
+)
+SUPPORTED = "{" + ", ".join(repr(d.name) for d in sorted(TABLE, key=lambda d: d.name)) + "}"
+
+BY_NAME = {d.name: d for d in TABLE}
+BY_TORCH = {d.torch: d for d in TABLE}
+BY_FLAG = {d.flag: d for d in TABLE}
+# numpy type -> torch dtype; keys are numpy scalar types, np.dtype objects and names
+_LOOKUP: dict = {}
+for _d in TABLE:
+    _LOOKUP[_d.name] = _d
+    _LOOKUP[_d.torch] = _d
+    if _d.numpy is not None:
+        _LOOKUP[_d.numpy] = _d
+        _LOOKUP[np.dtype(_d.numpy)] = _d
+_LOOKUP["bool_"] = _LOOKUP[bool] = BY_NAME["bool"]
+_LOOKUP[float] = BY_NAME["float64"]
+_LOOKUP[int] = BY_NAME["int64"]
+
+FLOATING = frozenset({torch.float16, torch.float32, torch.float64, torch.bfloat16})
+INTEGRAL = frozenset({torch.uint8, torch.int8, torch.int32, torch.int64})
+DEFAULT = BY_NAME["float32"]
+
+
+def lookup(dtype, op_name: str = "dtype") -> DType:
+    """Normalize a dtype given as str, numpy type, np.dtype or torch dtype.
+
+    >>> lookup('int32').torch
+    torch.int32
+    >>> lookup(np.float16).name
+    'float16'
+    """
+    try:
+        return _LOOKUP[dtype]
+    except (KeyError, TypeError):
+        pass
+    try:
+        return _LOOKUP[np.dtype(dtype)]
+    except (KeyError, TypeError):
+        raise MXNetError(
+            f"{op_name}: Invalid Input: '{getattr(dtype, '__name__', dtype)}', "
+            f"valid values are: {SUPPORTED}"
+        ) from None
+
+
+def to_torch(dtype, op_name: str = "dtype") -> torch.dtype:
+    """The torch dtype of an MXNet dtype spec; ``None`` means float32."""
+    if dtype is None:
+        return torch.float32
+    return lookup(dtype, op_name).torch
+
+
+def numpy_type(torch_dtype: torch.dtype):
+    """The numpy scalar type NDArray.dtype reports for a torch dtype.
+
+    >>> numpy_type(torch.int64) is np.int64
+    True
+    """
+    entry = BY_TORCH[torch_dtype]
+    return entry.numpy if entry.numpy is not None else "bfloat16"
+
+
+def name_of(torch_dtype: torch.dtype) -> str:
+    """MXNet's name of a torch dtype, e.g. ``'float32'``."""
+    return BY_TORCH[torch_dtype].name

@@ -1,0 +1,12 @@
+"""``mx.nd``: NDArray, creation functions, and every registered operator (generated)."""
+from . import _internal, indexing, op
+from .arithmetic import (add, divide, equal, greater, greater_equal, lesser, lesser_equal,  # noqa: F401
+                         logical_and, logical_or, logical_xor, maximum, minimum, modulo, multiply,
+                         not_equal, power, subtract, true_divide)
+from .creation import (arange, array, empty, eye, from_dlpack, from_numpy, full, linspace,  # noqa: F401
+                       ones, to_dlpack_for_read, to_dlpack_for_write, zeros)
+from .ndarray import NDArray, waitall  # noqa: F401
+from .op import *  # noqa: F401,F403  (generated from the registry)
+
+NDArray.__getitem__ = indexing.getitem
+NDArray.__setitem__ = indexing.setitem

@@ -1,0 +1,136 @@
+"""Arithmetic dispatch: ``mx.nd.add``/``subtract``/... and every NDArray dunder, from one table.
+
+Each entry maps an MXNet function to (array op, scalar op, reflected scalar op, Python op),
+the dispatch of MXNet's ``_ufunc_helper``: two arrays -> broadcast op; array and number ->
+scalar op (the number as float); two numbers -> plain Python.
+"""
+from __future__ import annotations
+
+import operator
+
+from ..base import numeric_types
+from .generated import FUNCTIONS
+from .ndarray import NDArray
+
+__all__ = ["add", "subtract", "multiply", "divide", "true_divide", "modulo", "power", "maximum",
+           "minimum", "equal", "not_equal", "greater", "greater_equal", "lesser", "lesser_equal",
+           "logical_and", "logical_or", "logical_xor"]
+
+
+def _as_int(fn):
+    return lambda a, b: 1 if fn(a, b) else 0
+
+
+# name: (array op, scalar op, reflected scalar op, both-scalars op)
+UFUNCS = {
+    "add": ("broadcast_add", "_plus_scalar", "_plus_scalar", operator.add),
+    "subtract": ("broadcast_sub", "_minus_scalar", "_rminus_scalar", operator.sub),
+    "multiply": ("broadcast_mul", "_mul_scalar", "_mul_scalar", operator.mul),
+    "divide": ("broadcast_div", "_div_scalar", "_rdiv_scalar", operator.truediv),
+    "modulo": ("broadcast_mod", "_mod_scalar", "_rmod_scalar", operator.mod),
+    "power": ("broadcast_power", "_power_scalar", "_rpower_scalar", operator.pow),
+    "maximum": ("broadcast_maximum", "_maximum_scalar", "_maximum_scalar", lambda a, b: a if a > b else b),
+    "minimum": ("broadcast_minimum", "_minimum_scalar", "_minimum_scalar", lambda a, b: a if a < b else b),
+    "equal": ("broadcast_equal", "_equal_scalar", "_equal_scalar", _as_int(operator.eq)),
+    "not_equal": ("broadcast_not_equal", "_not_equal_scalar", "_not_equal_scalar", _as_int(operator.ne)),
+    "greater": ("broadcast_greater", "_greater_scalar", "_lesser_scalar", _as_int(operator.gt)),
+    "greater_equal": ("broadcast_greater_equal", "_greater_equal_scalar", "_lesser_equal_scalar",
+                      _as_int(operator.ge)),
+    "lesser": ("broadcast_lesser", "_lesser_scalar", "_greater_scalar", _as_int(operator.lt)),
+    "lesser_equal": ("broadcast_lesser_equal", "_lesser_equal_scalar", "_greater_equal_scalar",
+                     _as_int(operator.le)),
+    "logical_and": ("broadcast_logical_and", "_logical_and_scalar", "_logical_and_scalar",
+                    _as_int(lambda a, b: a and b)),
+    "logical_or": ("broadcast_logical_or", "_logical_or_scalar", "_logical_or_scalar",
+                   _as_int(lambda a, b: a or b)),
+    "logical_xor": ("broadcast_logical_xor", "_logical_xor_scalar", "_logical_xor_scalar",
+                    _as_int(lambda a, b: bool(a) != bool(b))),
+}
+
+
+def _make_ufunc(name, array_op, scalar_op, reflected_op, python_op):
+    array_fn, scalar_fn, reflected_fn = FUNCTIONS[array_op], FUNCTIONS[scalar_op], FUNCTIONS[reflected_op]
+
+    def ufunc(lhs, rhs):
+        if isinstance(lhs, NDArray):
+            if isinstance(rhs, NDArray):
+                return array_fn(lhs, rhs)
+            if isinstance(rhs, numeric_types):
+                return scalar_fn(lhs, float(rhs))
+        elif isinstance(lhs, numeric_types):
+            if isinstance(rhs, NDArray):
+                return reflected_fn(rhs, float(lhs))
+            if isinstance(rhs, numeric_types):
+                return python_op(lhs, rhs)
+        unsupported = rhs if isinstance(lhs, (NDArray, *numeric_types)) else lhs
+        raise TypeError(f"type {type(unsupported)} not supported")
+
+    ufunc.__name__ = ufunc.__qualname__ = name
+    ufunc.__module__ = "mxnd.ndarray"
+    ufunc.__doc__ = (f"{name} of two arrays, an array and a scalar, or two scalars.\n\n"
+                     f"Arrays use :py:func:`{array_op}` (broadcasting); with a scalar, "
+                     f"``{scalar_op}``. Returns an NDArray, or a number for two numbers.")
+    return ufunc
+
+
+_UFUNC_OBJECTS = {name: _make_ufunc(name, *entry) for name, entry in UFUNCS.items()}
+globals().update(_UFUNC_OBJECTS)
+true_divide = _UFUNC_OBJECTS["divide"]
+
+
+def _forward(ufunc):
+    array_fn = FUNCTIONS[UFUNCS[ufunc.__name__][0]]
+
+    def dunder(self, other):
+        if type(other) is NDArray:  # the hot path: skip the ufunc dispatch
+            return array_fn(self, other)
+        return ufunc(self, other)
+    return dunder
+
+
+def _reflected(ufunc):
+    return lambda self, other: ufunc(other, self)
+
+
+def _in_place(name):
+    """``x op= y`` writes into x's storage (views see it), as MXNet's ``out=self``."""
+    array_op, scalar_op, _, _ = UFUNCS[name]
+    array_fn, scalar_fn = FUNCTIONS[array_op], FUNCTIONS[scalar_op]
+
+    def dunder(self, other):
+        if isinstance(other, NDArray):
+            return array_fn(self, other, out=self)
+        if isinstance(other, numeric_types):
+            return scalar_fn(self, float(other), out=self)
+        raise TypeError(f"type {type(other)} not supported")
+    return dunder
+
+
+# dunder -> (ufunc name, kind)
+DUNDERS = {
+    "__add__": ("add", _forward), "__radd__": ("add", _reflected), "__iadd__": ("add", _in_place),
+    "__sub__": ("subtract", _forward), "__rsub__": ("subtract", _reflected),
+    "__isub__": ("subtract", _in_place),
+    "__mul__": ("multiply", _forward), "__rmul__": ("multiply", _reflected),
+    "__imul__": ("multiply", _in_place),
+    "__truediv__": ("divide", _forward), "__rtruediv__": ("divide", _reflected),
+    "__itruediv__": ("divide", _in_place),
+    "__mod__": ("modulo", _forward), "__rmod__": ("modulo", _reflected), "__imod__": ("modulo", _in_place),
+    "__pow__": ("power", _forward), "__rpow__": ("power", _reflected),
+    "__eq__": ("equal", _forward), "__ne__": ("not_equal", _forward),
+    "__gt__": ("greater", _forward), "__ge__": ("greater_equal", _forward),
+    "__lt__": ("lesser", _forward), "__le__": ("lesser_equal", _forward),
+}
+
+
+def install():
+    """Attach the dunders to NDArray (``__hash__`` stays identity-based, as in MXNet)."""
+    for dunder, (name, kind) in DUNDERS.items():
+        target = name if kind is _in_place else _UFUNC_OBJECTS[name]
+        setattr(NDArray, dunder, kind(target))
+    mul_scalar = FUNCTIONS["_mul_scalar"]
+    NDArray.__neg__ = lambda self: mul_scalar(self, -1.0)  # MXNet: _mul_scalar(self, -1.0)
+    NDArray.__abs__ = lambda self: FUNCTIONS["abs"](self)
+
+
+install()

@@ -1,0 +1,214 @@
+"""Array creation: array, empty, zeros, ones, full, arange, linspace, eye, from_numpy, DLPack.
+
+Every function takes ``ctx=`` (default: the current context) and ``dtype=``. ``array`` of
+anything but an NDArray is float32 unless ``dtype`` is given, as in MXNet.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import torch
+
+from .. import dtypes
+from ..context import Context, current_context
+from ..errors import MXNetError
+from ..params import parse_shape
+from .ndarray import NDArray, wrap
+
+__all__ = ["array", "empty", "zeros", "ones", "full", "arange", "linspace", "eye", "from_numpy",
+           "from_dlpack", "to_dlpack_for_read", "to_dlpack_for_write"]
+
+
+def resolve_context(ctx) -> Context:
+    """The Context for ``ctx=`` (None means the current default context)."""
+    if ctx is None:
+        return current_context()
+    if isinstance(ctx, Context):
+        return ctx
+    if isinstance(ctx, str):  # 'cpu(0)', 'gpu(1)', 'cpu'
+        name, _, rest = ctx.partition("(")
+        return Context(name, int(rest.rstrip(")") or 0))
+    raise TypeError(f"ctx must be a Context, got {type(ctx).__name__}")
+
+
+def _place(tensor: torch.Tensor, ctx: Context) -> NDArray:
+    device = ctx.device
+    if tensor.device != device:
+        tensor = tensor.to(device)
+    elif ctx.device_typeid == 3 and torch.cuda.is_available():
+        tensor = tensor.pin_memory()
+    return wrap(tensor, ctx)
+
+
+def _check_stype(stype, name):
+    if stype not in (None, "default"):
+        raise MXNetError(f"{name}: storage type '{stype}' is not available: mxnd has no sparse arrays yet")
+
+
+def array(source_array, ctx=None, dtype=None):
+    """A new array holding a copy of ``source_array`` (list, tuple, numpy array, NDArray, tensor).
+
+    >>> import mxnd as mx
+    >>> mx.nd.array([1, 2, 3]).dtype
+    <class 'numpy.float32'>
+    """
+    ctx = resolve_context(ctx)
+    if isinstance(source_array, NDArray):
+        target = source_array._data.dtype if dtype is None else dtypes.to_torch(dtype, "array")
+        return _place(source_array._data.detach().to(target, copy=True), ctx)
+    entry = dtypes.DEFAULT if dtype is None else dtypes.lookup(dtype, "array")
+    if isinstance(source_array, torch.Tensor):
+        return _place(source_array.detach().to(entry.torch, copy=True).contiguous(), ctx)
+    try:
+        source = np.asarray(source_array)
+        if source.dtype == object or source.dtype.kind in "USV":
+            raise TypeError
+    except (TypeError, ValueError):
+        raise TypeError("source_array must be array like object") from None
+    if entry.numpy is None:  # bfloat16: numpy has no such type
+        return _place(torch.from_numpy(source.astype(np.float32)).to(entry.torch), ctx)
+    with np.errstate(all="ignore"):  # out-of-range values wrap, as MXNet's numpy 1.x did
+        converted = source.astype(entry.numpy, order="C", copy=True)
+    return _place(torch.from_numpy(converted), ctx)
+
+
+def _filled(shape, ctx, dtype, fill, name):
+    ctx = resolve_context(ctx)
+    target = dtypes.to_torch(dtype, name)
+    shape = parse_shape(shape)
+    if any(d < 0 for d in shape):
+        raise MXNetError(f"{name}: shape {shape} has a negative dimension")
+    if fill is None:
+        tensor = torch.empty(shape, dtype=target, device=ctx.device)
+    else:
+        tensor = torch.full(shape, fill, dtype=target, device=ctx.device)
+    return _place(tensor, ctx) if ctx.device_typeid == 3 else wrap(tensor, ctx)
+
+
+def empty(shape, ctx=None, dtype=None, stype=None):
+    """An uninitialized array. ``mx.nd.empty((2, 3)).shape`` is ``(2, 3)``."""
+    _check_stype(stype, "empty")
+    return _filled(shape, ctx, dtype, None, "empty")
+
+
+def zeros(shape, ctx=None, dtype=None, stype=None, **kwargs):
+    """An array of zeros. ``mx.nd.zeros(3)`` has shape ``(3,)``."""
+    _check_stype(stype, "zeros")
+    return _filled(shape, ctx, dtype, 0, "zeros")
+
+
+def ones(shape, ctx=None, dtype=None, **kwargs):
+    """An array of ones."""
+    return _filled(shape, ctx, dtype, 1, "ones")
+
+
+def full(shape, val, ctx=None, dtype=np.float32, out=None):
+    """An array filled with ``val`` (cast to ``dtype``; ints truncate).
+
+    >>> import mxnd as mx
+    >>> mx.nd.full((2,), 3.7, dtype='int32').asnumpy()
+    array([3, 3], dtype=int32)
+    """
+    target = dtypes.to_torch(dtype, "full")
+    value = val if target.is_floating_point else bool(val) if target is torch.bool else int(val)
+    if out is not None:
+        out._data.fill_(value)
+        return out
+    return _filled(shape, ctx, dtype, value, "full")
+
+
+def _affine(count, start, step, dtype, device):
+    """``start + i * step`` computed in ``dtype`` as MXNet's range kernels do (ints truncate first)."""
+    if dtype.is_floating_point:
+        compute = torch.float32 if dtype in (torch.float16, torch.bfloat16) else dtype
+        start, step = torch.tensor(start, dtype=compute), torch.tensor(step, dtype=compute)
+        return (torch.arange(count, dtype=compute, device=device) * step.to(device) + start.to(device)).to(dtype)
+    if dtype is torch.bool:
+        return (torch.arange(count, dtype=torch.float64, device=device) * step + start).to(dtype)
+    return torch.arange(count, dtype=dtype, device=device) * int(step) + int(start)
+
+
+def _text(value):
+    return "%g" % value
+
+
+def arange(start, stop=None, step=1.0, repeat=1, infer_range=None, ctx=None, dtype=np.float32):
+    """Evenly spaced values in [start, stop), each repeated ``repeat`` times.
+
+    >>> import mxnd as mx
+    >>> mx.nd.arange(0, 3, repeat=2).asnumpy()
+    array([0., 0., 1., 1., 2., 2.], dtype=float32)
+    """
+    if stop is None:
+        start, stop = 0.0, start
+    start, stop, step, repeat = float(start), float(stop), float(step), int(repeat)
+    if step == 0:
+        raise MXNetError("arange: step cannot be 0")
+    if (step > 0 and start >= stop) or (step < 0 and start <= stop):
+        raise MXNetError(f"arange: Invalid range (start, stop, step) = "
+                         f"({_text(start)},{_text(stop)},{_text(step)})")
+    if repeat < 1:
+        raise MXNetError(f"arange: repeat must be positive, got {repeat}")
+    ctx = resolve_context(ctx)
+    count = int(math.ceil((stop - start) / step))
+    values = _affine(count, start, step, dtypes.to_torch(dtype, "arange"), ctx.device)
+    if repeat > 1:
+        values = values.repeat_interleave(repeat)
+    return wrap(values, ctx)
+
+
+def linspace(start, stop, num, endpoint=True, ctx=None, dtype=np.float32):
+    """``num`` evenly spaced values from start to stop (stop included when ``endpoint``)."""
+    num = int(num)
+    if num < 0:
+        raise MXNetError(f"linspace: num must be non-negative, got {num}")
+    ctx = resolve_context(ctx)
+    divisor = (num - 1) if endpoint else num
+    step = (float(stop) - float(start)) / divisor if divisor > 0 else 0.0
+    return wrap(_affine(num, float(start), step, dtypes.to_torch(dtype, "linspace"), ctx.device), ctx)
+
+
+def eye(N, M=0, k=0, ctx=None, dtype=None, **kwargs):
+    """A 2-D array with ones on diagonal ``k`` (``M=0`` means ``M=N``)."""
+    ctx = resolve_context(ctx)
+    N, M, k = int(N), int(M) or int(N), int(k)
+    matrix = np.eye(N, M, k, dtype=np.float64)
+    return wrap(torch.from_numpy(matrix).to(device=ctx.device, dtype=dtypes.to_torch(dtype, "eye")), ctx)
+
+
+def from_numpy(ndarray, zero_copy=True):
+    """An NDArray from a numpy array, sharing its memory when ``zero_copy`` (dtype kept).
+
+    As in MXNet, zero-copy needs a C-contiguous array, which then becomes read-only for
+    numpy so that only the NDArray writes it.
+    """
+    if not isinstance(ndarray, np.ndarray):
+        raise TypeError(f"from_numpy expects a numpy.ndarray, got {type(ndarray).__name__}")
+    if not zero_copy:
+        return array(ndarray, dtype=ndarray.dtype)
+    if not ndarray.flags["C_CONTIGUOUS"]:
+        raise ValueError("Only c-contiguous arrays are supported for zero-copy")
+    dtypes.lookup(ndarray.dtype, "from_numpy")
+    tensor = torch.from_numpy(ndarray)
+    ndarray.flags["WRITEABLE"] = False
+    return wrap(tensor, Context("cpu", 0))
+
+
+def from_dlpack(dlpack):
+    """An NDArray sharing memory with a DLPack capsule or any object with ``__dlpack__``."""
+    tensor = torch.utils.dlpack.from_dlpack(dlpack)
+    if not tensor.is_contiguous():
+        tensor = tensor.contiguous()
+    ctx = Context("gpu", tensor.device.index or 0) if tensor.is_cuda else Context("cpu", 0)
+    return wrap(tensor, ctx)
+
+
+def to_dlpack_for_read(data):
+    """A DLPack capsule of ``data`` for reading."""
+    return data.to_dlpack_for_read()
+
+
+def to_dlpack_for_write(data):
+    """A DLPack capsule of ``data`` for writing."""
+    return data.to_dlpack_for_write()

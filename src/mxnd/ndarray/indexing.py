@@ -1,0 +1,220 @@
+"""``NDArray.__getitem__``/``__setitem__`` with MXNet 1.9.1's rules, on torch indexing.
+
+Basic keys (ints, slices, None, Ellipsis) give a view when the selected elements are
+contiguous in memory and a copy otherwise (ndarray.py ``_get_nd_basic_indexing``); a key
+that drops every axis gives shape ``(1,)``. Lists, numpy arrays and NDArrays are advanced
+indices (numpy semantics, a copy). Negative steps, which torch views cannot express, are
+served by flipping. Writes go into the array's own storage, so views see them.
+"""
+from __future__ import annotations
+
+import numpy as np
+import torch
+
+from ..base import integer_types, numeric_types
+from .ndarray import NDArray, wrap
+
+__all__ = ["getitem", "setitem"]
+
+
+class _Key:
+    """A normalized key: torch-ready parts plus what the getter needs to know."""
+
+    __slots__ = ("parts", "advanced", "flips", "all_int")
+
+    def __init__(self, parts, advanced, flips, all_int):
+        self.parts, self.advanced, self.flips, self.all_int = parts, advanced, flips, all_int
+
+
+def _bad_key(key):
+    return ValueError(f"NDArray does not support slicing with key {key} of type {type(key)}.")
+
+
+def _index_tensor(value, device) -> torch.Tensor:
+    """An advanced index as an int64 (or bool mask) tensor; floats truncate as in MXNet."""
+    if isinstance(value, NDArray):
+        tensor = value._data
+    elif isinstance(value, np.ndarray):
+        if value.dtype == np.bool_:
+            return torch.from_numpy(value.copy()).to(device)
+        tensor = torch.from_numpy(np.ascontiguousarray(value).astype(np.int64))
+    else:  # a list: MXNet reads booleans in a list as 0/1 integers
+        try:
+            tensor = torch.from_numpy(np.asarray(value).astype(np.int64))
+        except (ValueError, TypeError):
+            raise _bad_key(value) from None
+    if tensor.dtype is not torch.bool:
+        tensor = tensor.to(torch.int64)
+    return tensor.to(device)
+
+
+def normalize(key, shape, device) -> _Key:
+    """Expand Ellipsis, check bounds and types, and build the torch key parts."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    ndim = len(shape)
+    if sum(1 for k in key if k is Ellipsis) > 1:
+        raise IndexError("Cannot use more than one ellipsis (`...`) for indexing")
+    used = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if used > ndim:
+        raise IndexError(f"too many indices ({used}) for array with {ndim} dimensions")
+    parts, flips, advanced, axis, out_axis, all_int = [], [], False, 0, 0, True
+    for k in key:
+        if k is Ellipsis:
+            fill = ndim - used
+            parts += [slice(None)] * fill
+            axis += fill
+            out_axis += fill
+            all_int = all_int and fill == 0
+            continue
+        if k is None or k is True:  # True indexes like a new axis (numpy)
+            parts.append(None)
+            out_axis += 1
+            continue
+        size = shape[axis]
+        if isinstance(k, integer_types) and not isinstance(k, bool) or (
+                isinstance(k, NDArray) and k.ndim == 0 and not k._data.is_floating_point()):
+            k = int(k)
+            if not -size <= k < size:
+                raise IndexError(f"index {k} is out of bounds for axis {axis} with size {size}")
+            parts.append(k if k >= 0 else k + size)
+        elif isinstance(k, slice):
+            all_int = False
+            start, stop, step = k.indices(size) if k.step != 0 else (None, None, 0)
+            if step == 0:
+                raise ValueError("slice step cannot be zero")
+            if step < 0:
+                count = len(range(start, stop, step))
+                first = start + (count - 1) * step if count else 0
+                flips.append((len(parts), out_axis))
+                parts.append(slice(first, first + (count - 1) * -step + 1 if count else 0, -step))
+            else:
+                parts.append(slice(start, stop, step))
+            out_axis += 1
+        elif isinstance(k, (list, np.ndarray, NDArray)):
+            all_int = False
+            advanced = True
+            index = _index_tensor(k, device)
+            if index.dtype is not torch.bool and index.numel():
+                low, high = int(index.min()), int(index.max())
+                bad = high if high >= size else low if low < -size else None
+                if bad is not None:
+                    raise IndexError(f"index {bad} is out of bounds for axis {axis} with size {size}")
+            parts.append(index)
+            out_axis += 1
+            if index.dtype is torch.bool:
+                axis += index.dim() - 1
+        else:
+            raise _bad_key(k)
+        axis += 1
+    return _Key(parts, advanced, flips, all_int and axis == ndim)
+
+
+def _select(data: torch.Tensor, key: _Key) -> torch.Tensor:
+    """Apply a normalized key to any tensor (a view where torch can give one)."""
+    if key.flips and key.advanced:
+        # advanced indexing may move axes: flip the input axes first, then slice forward
+        parts = list(key.parts)
+        for position, _ in key.flips:
+            axis = sum(1 for p in parts[:position] if p is not None)
+            size = data.shape[axis]
+            data = data.flip(axis)
+            start, stop, step = parts[position].start, parts[position].stop, parts[position].step
+            parts[position] = slice(size - stop, size - start, step)
+        return data[tuple(parts)]
+    result = data[tuple(key.parts)]
+    if key.flips:
+        result = result.flip([out_axis for _, out_axis in key.flips])
+    if key.all_int:
+        result = result.reshape(1)
+    return result
+
+
+def _is_everything(key) -> bool:
+    """``()`` or ``:``: the key MXNet answers with the array itself."""
+    return (type(key) is tuple and not key) or (
+        type(key) is slice and key.start is None and key.stop is None and key.step is None)
+
+
+def getitem(array: NDArray, key):
+    """``x[key]`` with MXNet's view/copy rules."""
+    data = array._data
+    if type(key) is int and data.dim() > 0:  # fast path: x[i]
+        size = data.shape[0]
+        if not -size <= key < size:
+            raise IndexError(f"index {key} is out of bounds for axis 0 with size {size}")
+        view = data[key]
+        return wrap(view if view.dim() else view.reshape(1), array._ctx)
+    if type(key) is slice and (key.step is None or key.step == 1) and data.dim() > 0:
+        return wrap(data[key], array._ctx)
+    if _is_everything(key):
+        return array
+    if data.dim() == 0:
+        raise IndexError("too many indices for a 0-d NDArray")
+    result = _select(data, normalize(key, tuple(data.shape), data.device))
+    if not result.is_contiguous():
+        result = result.contiguous()
+    return wrap(result, array._ctx)
+
+
+def _prepare_value(array: NDArray, value, shape) -> torch.Tensor:
+    """The value to store, as a tensor of the array's dtype/device broadcast to ``shape``."""
+    data = array._data
+    if isinstance(value, NDArray):
+        tensor = value._data.to(device=data.device, dtype=data.dtype)
+    else:
+        try:
+            source = np.asarray(value)
+            if source.dtype == object or source.dtype.kind in "USV":
+                raise TypeError
+            tensor = torch.from_numpy(np.array(source, copy=True)).to(device=data.device, dtype=data.dtype)
+        except (TypeError, ValueError):
+            raise TypeError(f"{type(array)} does not support assignment with non-array-like object "
+                            f"{value} of type {type(value)}") from None
+    while tensor.dim() > len(shape) and tensor.shape[0] == 1:
+        tensor = tensor[0]
+    if tuple(tensor.shape) != tuple(shape):
+        try:
+            tensor = tensor.expand(shape) if tensor.numel() else tensor.reshape(shape)
+        except RuntimeError:
+            raise ValueError("operands could not be broadcast together with remapped shapes"
+                             f"[original->remapped]: {tuple(tensor.shape)} and requested shape {tuple(shape)}") from None
+    return tensor
+
+
+def setitem(array: NDArray, key, value):
+    """``x[key] = value``: scalars fill, arrays broadcast; writes land in x's storage."""
+    data = array._data
+    if data.dim() == 0:
+        if not _is_everything(key):
+            raise IndexError("scalar tensor can only accept `()` and `:` as index")
+        target = data
+    elif data.numel() == 0:
+        return
+    else:
+        normalized = normalize(key, tuple(data.shape), data.device)
+        if normalized.advanced or normalized.flips:
+            _scatter(array, normalized, value)
+            return
+        target = data[tuple(p for p in normalized.parts if p is not None)]
+    with torch.no_grad():
+        if isinstance(value, numeric_types) and not isinstance(value, np.ndarray):
+            target.fill_(int(value) if isinstance(value, (bool, np.bool_)) else value)
+        else:
+            target.copy_(_prepare_value(array, value, tuple(target.shape)))
+
+
+def _scatter(array: NDArray, key: _Key, value):
+    """Write through a key torch cannot view: find the flat positions by indexing an arange."""
+    data = array._data
+    positions = _select(torch.arange(data.numel(), device=data.device).view(data.shape), key)
+    if key.all_int:
+        positions = positions.reshape(())
+    shape = tuple(positions.shape)
+    if isinstance(value, numeric_types) and not isinstance(value, np.ndarray):
+        values = torch.full(shape, int(value) if isinstance(value, bool) else value, dtype=data.dtype,
+                            device=data.device)
+    else:
+        values = _prepare_value(array, value, shape)
+    with torch.no_grad():
+        data.view(-1).index_put_((positions.reshape(-1),), values.reshape(-1))

@@ -1,0 +1,329 @@
+"""NDArray: a torch tensor plus its MXNet context; properties, copies, conversion, printing.
+
+Invariant: ``_data`` is always a contiguous tensor. Views (basic slicing, ``reshape``) share
+its storage, so writes through a view are seen by the base array, as in MXNet.
+Operators live in the registry (``ops/``); dunders are installed by ``arithmetic.py`` and
+indexing by ``indexing.py``.
+"""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import torch
+
+from .. import dtypes
+from ..context import Context, current_context
+from ..errors import MXNetError
+
+__all__ = ["NDArray", "wrap", "waitall"]
+
+
+class NDArray:
+    """An n-dimensional array on a context, with MXNet 1.x semantics.
+
+    >>> import mxnd as mx
+    >>> x = mx.nd.array([[1, 2, 3], [4, 5, 6]])
+    >>> x.shape, x.dtype, x.context
+    ((2, 3), <class 'numpy.float32'>, cpu(0))
+    """
+
+    __slots__ = ("_data", "_ctx", "_grad", "__weakref__")
+    # NDArray defines __eq__ elementwise; keep identity hashing as MXNet does (id // 16)
+    __array_priority__ = 1000.0
+
+    def __init__(self, data, ctx: Context | None = None):
+        if not isinstance(data, torch.Tensor):
+            raise TypeError(f"NDArray: expected a torch.Tensor, got {type(data).__name__}; "
+                            f"use mx.nd.array() to convert other data")
+        self._data = data if data.is_contiguous() else data.contiguous()
+        self._ctx = ctx if ctx is not None else _context_of(data)
+
+    # ----- properties -------------------------------------------------------------
+    @property
+    def shape(self) -> tuple:
+        """Tuple of array dimensions. ``mx.nd.zeros((2, 3)).shape`` is ``(2, 3)``."""
+        return tuple(self._data.shape)
+
+    @property
+    def size(self) -> int:
+        """Number of elements."""
+        return self._data.numel()
+
+    @property
+    def ndim(self) -> int:
+        """Number of dimensions."""
+        return self._data.dim()
+
+    @property
+    def dtype(self):
+        """The numpy scalar type of the elements, e.g. ``numpy.float32``."""
+        return dtypes.numpy_type(self._data.dtype)
+
+    @property
+    def context(self) -> Context:
+        """The device context, e.g. ``cpu(0)``."""
+        return self._ctx
+
+    ctx = context
+
+    @property
+    def stype(self) -> str:
+        """Storage type: ``'default'`` for dense arrays."""
+        return "default"
+
+    @property
+    def writable(self) -> bool:
+        """Whether the array can be written to (always True for dense mxnd arrays)."""
+        return True
+
+    @property
+    def grad(self):
+        """The gradient buffer attached by ``attach_grad``, or None."""
+        try:
+            return self._grad
+        except AttributeError:
+            return None
+
+    @property
+    def T(self):
+        """A transposed copy (``self`` when ``ndim < 2``), as ``mx.nd.transpose``."""
+        if self._data.dim() < 2:
+            return self
+        return wrap(self._data.permute(*range(self._data.dim() - 1, -1, -1)).contiguous(), self._ctx)
+
+    @property
+    def handle(self):
+        """The underlying torch tensor (MXNet exposes a C handle here)."""
+        return self._data
+
+    # ----- conversion -------------------------------------------------------------
+    def asnumpy(self) -> np.ndarray:
+        """A numpy copy of the data. ``mx.nd.ones((2,)).asnumpy()`` -> ``array([1., 1.], dtype=float32)``."""
+        data = self._data.detach()
+        if data.dtype is torch.bfloat16:
+            data = data.float()
+        if data.device.type != "cpu":
+            return data.cpu().numpy()
+        return data.numpy().copy()
+
+    def asscalar(self):
+        """The value of a one-element array as a numpy scalar."""
+        if self._data.numel() != 1:
+            raise ValueError("The current array is not a scalar")
+        return self.asnumpy().reshape(-1)[0]
+
+    def __float__(self):
+        return float(self._scalar_for("float"))
+
+    def __int__(self):
+        return int(self._scalar_for("int"))
+
+    def __index__(self):
+        if self._data.dtype.is_floating_point:
+            raise TypeError("only integer scalar arrays can be converted to a scalar index")
+        return int(self._scalar_for("index"))
+
+    def _scalar_for(self, kind):
+        if self._data.numel() != 1:
+            raise TypeError(f"only one-element NDArrays can be converted to Python {kind}s, "
+                            f"got shape {self.shape}")
+        return self.asscalar()
+
+    def __bool__(self):
+        size = self._data.numel()
+        if size == 0:
+            return False
+        if size == 1:
+            return bool(self.asscalar())
+        raise ValueError("The truth value of an NDArray with multiple elements is ambiguous.")
+
+    def __len__(self):
+        """Number of elements along the first axis."""
+        if self._data.dim() == 0:
+            raise IndexError("tuple index out of range")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def __array__(self, dtype=None, copy=None):
+        array = self.asnumpy()
+        return array if dtype is None else array.astype(dtype, copy=False)
+
+    def __dlpack__(self, *args, **kwargs):
+        return self._data.__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self):
+        return self._data.__dlpack_device__()
+
+    def to_dlpack_for_read(self):
+        """A DLPack capsule sharing this array's memory (after pending writes finish)."""
+        self.wait_to_read()
+        return torch.utils.dlpack.to_dlpack(self._data.detach())
+
+    def to_dlpack_for_write(self):
+        """A DLPack capsule sharing this array's memory, for writing."""
+        self.wait_to_read()
+        return torch.utils.dlpack.to_dlpack(self._data.detach())
+
+    # ----- text and pickling --------------------------------------------------------
+    def __repr__(self):
+        shape_info = "x".join("%d" % d for d in self._data.shape)
+        return "\n%s\n<%s %s @%s>" % (str(self.asnumpy()), type(self).__name__, shape_info, self._ctx)
+
+    __str__ = __repr__
+
+    def __hash__(self):
+        return id(self) // 16
+
+    def __reduce__(self):
+        return _unpickle, (self.asnumpy(), dtypes.name_of(self._data.dtype), self._ctx)
+
+    # ----- copies and contexts ------------------------------------------------------
+    def astype(self, dtype, copy=True):
+        """A copy cast to ``dtype``; ``self`` when ``copy=False`` and the dtype already matches."""
+        target = dtypes.to_torch(dtype, "astype")
+        if not copy and target is self._data.dtype:
+            return self
+        return wrap(self._data.to(target, copy=True), self._ctx)
+
+    def copyto(self, other):
+        """Copy into ``other`` (an NDArray of the same shape, cast to its dtype) or onto a Context."""
+        if isinstance(other, NDArray):
+            if other is self or other._data is self._data:
+                warnings.warn("You are attempting to copy an array to itself", RuntimeWarning)
+                return False
+            if other._data.shape != self._data.shape:
+                raise MXNetError(
+                    f"copyto: Incompatible attr in node at 0-th output: expected "
+                    f"{list(self.shape)}, got {list(other.shape)}")
+            with torch.no_grad():
+                other._data.copy_(self._data)
+            return other
+        if isinstance(other, Context):
+            data = self._data.detach().to(other.device, copy=True)
+            return wrap(data, other)
+        raise TypeError(f"copyto does not support type {type(other)}")
+
+    def copy(self):
+        """A copy on the same context."""
+        return self.copyto(self._ctx)
+
+    def as_in_context(self, context):
+        """``self`` if already on ``context``, else a copy there."""
+        if self._ctx == context:
+            return self
+        return self.copyto(context)
+
+    def detach(self):
+        """A new NDArray sharing this data, cut from the autograd graph."""
+        return wrap(self._data.detach(), self._ctx)
+
+    def wait_to_read(self):
+        """Block until pending device work writing this array has finished."""
+        if self._data.is_cuda:
+            torch.cuda.synchronize(self._data.device)
+
+    wait_to_write = wait_to_read
+
+    def tostype(self, stype):
+        """A copy with storage type ``stype`` (``'default'`` for a dense array)."""
+        if stype == "default":
+            return self.copy()
+        raise MXNetError(
+            f"tostype: storage type '{stype}' is not available: mxnd has no sparse arrays yet "
+            f"(see docs/differences.md)")
+
+    # ----- shape --------------------------------------------------------------------
+    def reshape(self, *shape, **kwargs):
+        """A view with a new shape; MXNet's special codes 0, -1, -2, -3, -4 and ``reverse=True``.
+
+        >>> import mxnd as mx
+        >>> mx.nd.zeros((2, 3, 4)).reshape(-3, -2).shape
+        (6, 4)
+        """
+        from .ops.shape import infer_reshape
+
+        if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
+            shape = shape[0]
+        elif not shape:
+            shape = kwargs.get("shape")
+            if not shape:
+                raise AssertionError("Shape must be provided.")
+        unknown = [k for k in kwargs if k not in ("shape", "reverse")]
+        if unknown:
+            raise TypeError(f"Got unknown keywords in reshape: {', '.join(unknown)}. "
+                            f"Accepted keyword arguments are 'shape' and 'reverse'.")
+        target = infer_reshape(self.shape, tuple(shape), kwargs.get("reverse", False))
+        return wrap(_reshape_view(self._data, target), self._ctx)
+
+    def broadcast_to(self, shape):
+        """A copy broadcast to ``shape`` (only size-1 axes may grow; ndim may only grow)."""
+        from ..params import parse_shape
+
+        shape = parse_shape(shape)
+        current = self.shape
+        message = ("operands could not be broadcast together with remapped shapes"
+                   f"[original->remapped]: {current} and requested shape {shape}")
+        if len(shape) < len(current):
+            raise ValueError(message)
+        current = (1,) * (len(shape) - len(current)) + current
+        if any(c != s and c != 1 for c, s in zip(current, shape)):
+            raise ValueError(message)
+        from . import op
+
+        source = self if current == self.shape else self.reshape(current)
+        return op.broadcast_to(source, shape=shape)
+
+    def broadcast_like(self, other):
+        """A copy broadcast to the shape of ``other``."""
+        from . import op
+
+        return op.broadcast_like(self, other)
+
+
+def _reshape_view(data: torch.Tensor, target: tuple) -> torch.Tensor:
+    """A view of ``data`` with shape ``target``, with NDArray.reshape's two size errors."""
+    size = 1
+    for d in target:
+        size *= d
+    if size > data.numel():
+        raise MXNetError(f"NDArray.Reshape: Check failed: shape_.Size() >= shape.Size() "
+                         f"({data.numel()} vs. {size}) : target shape size is larger than the current shape")
+    if size != data.numel():
+        raise ValueError(f"Cannot reshape array of size {data.numel()} into shape {target}")
+    return data.view(target)
+
+
+def _context_of(data: torch.Tensor) -> Context:
+    if data.is_cuda:
+        return Context("gpu", data.device.index or 0)
+    return current_context() if current_context().device_typeid != 2 else Context("cpu", 0)
+
+
+_new = object.__new__
+
+
+def wrap(data: torch.Tensor, ctx: Context) -> NDArray:
+    """Wrap a contiguous tensor that lives on ``ctx`` without copying (the hot path)."""
+    array = _new(NDArray)
+    array._data = data
+    array._ctx = ctx
+    return array
+
+
+def _unpickle(array, dtype_name, ctx):
+    from .creation import array as make_array
+
+    if ctx.device_typeid == 2 and not torch.cuda.is_available():
+        ctx = Context("cpu", 0)
+    return make_array(array, ctx=ctx, dtype=dtype_name)
+
+
+def waitall():
+    """Wait until all pending device work has finished."""
+    if torch.cuda.is_available() and torch.cuda.is_initialized():
+        for device in range(torch.cuda.device_count()):
+            torch.cuda.synchronize(device)

@@ -1,0 +1,162 @@
+"""Elementwise arithmetic, comparison and logic: broadcast_*, elemwise_*, *_scalar, negative.
+
+MXNet 1.x keeps the input dtype everywhere: comparisons and logic return 0/1 in the input
+dtype (elemwise_binary_broadcast_op_logic.cc), integer division truncates, and a scalar
+operand is first cast to the array's dtype (``DType(scalar)`` in the scalar kernels), so
+``int32 * 2.5`` multiplies by 2. Bool arrays are promoted to int64 by scalar ops.
+"""
+from __future__ import annotations
+
+import torch
+
+from ...params import parse_float
+from ...registry import OpSpec, Param, declare
+
+# ---- torch bodies ---------------------------------------------------------------------
+
+
+def _as_input_dtype(fn):
+    """Comparison/logic body returning 0/1 in the dtype of the first operand."""
+    def body(lhs, rhs):
+        return fn(lhs, rhs).to(lhs.dtype)
+    return body
+
+
+def _divide(lhs, rhs):
+    if lhs.is_floating_point():
+        return torch.div(lhs, rhs)
+    return torch.div(lhs, rhs, rounding_mode="trunc")
+
+
+def _modulo(lhs, rhs):
+    """Floor modulo with ``x % 0 == 0`` (mshadow_op.h ``mod``)."""
+    if not isinstance(rhs, torch.Tensor):
+        return torch.zeros_like(lhs) if rhs == 0 else torch.remainder(lhs, rhs)
+    zero = rhs == 0
+    safe = torch.where(zero, torch.ones_like(rhs), rhs)
+    if not isinstance(lhs, torch.Tensor):
+        lhs = torch.full_like(rhs, lhs)
+    return torch.where(zero, torch.zeros((), dtype=lhs.dtype, device=lhs.device), torch.remainder(lhs, safe))
+
+
+def _power(lhs, rhs):
+    """Integer powers go through double and truncate back, as MXNet's ``math::pow`` does."""
+    reference = lhs if isinstance(lhs, torch.Tensor) else rhs
+    if reference.is_floating_point():
+        return torch.pow(lhs, rhs)
+    as_double = [v.double() if isinstance(v, torch.Tensor) else float(v) for v in (lhs, rhs)]
+    return torch.pow(*as_double).to(reference.dtype)
+
+
+def _same_shape(fn):
+    """elemwise_* bodies: operands must have identical shapes (no broadcasting)."""
+    def body(lhs, rhs):
+        if lhs.shape != rhs.shape:
+            raise ValueError(f"Incompatible attr in node at 1-th input: expected "
+                             f"{list(lhs.shape)}, got {list(rhs.shape)}")
+        return fn(lhs, rhs)
+    return body
+
+
+def _scalar_operand(data, scalar):
+    """MXNet casts the scalar to the array dtype; bool arrays compute in int64."""
+    if data.is_floating_point():
+        return data, float(scalar)
+    if data.dtype is torch.bool:
+        data = data.to(torch.int64)
+    return data, int(scalar)
+
+
+def _with_scalar(fn, reflected=False):
+    """Scalar-op body: ``fn(data, scalar)`` or, reflected, ``fn(scalar, data)``."""
+    def body(data, *, scalar):
+        data, value = _scalar_operand(data, scalar)
+        if reflected:
+            return fn(torch.full_like(data, value), data)
+        return fn(data, value)
+    return body
+
+
+def _compare_scalar(fn):
+    def body(data, value):
+        return fn(data, value).to(data.dtype)
+    return body
+
+
+_logical_and = _as_input_dtype(torch.logical_and)
+_logical_or = _as_input_dtype(torch.logical_or)
+_logical_xor = _as_input_dtype(torch.logical_xor)
+
+# name, body, aliases, elemwise twin
+_BINARY = (
+    ("add", torch.add, ("plus",), "elemwise_add"),
+    ("sub", torch.sub, ("minus",), "elemwise_sub"),
+    ("mul", torch.mul, (), "elemwise_mul"),
+    ("div", _divide, (), "elemwise_div"),
+    ("mod", _modulo, (), None),
+    ("power", _power, (), None),
+    ("maximum", torch.maximum, (), None),
+    ("minimum", torch.minimum, (), None),
+    ("equal", _as_input_dtype(torch.eq), (), None),
+    ("not_equal", _as_input_dtype(torch.ne), (), None),
+    ("greater", _as_input_dtype(torch.gt), (), None),
+    ("greater_equal", _as_input_dtype(torch.ge), (), None),
+    ("lesser", _as_input_dtype(torch.lt), (), None),
+    ("lesser_equal", _as_input_dtype(torch.le), (), None),
+    ("logical_and", _logical_and, (), None),
+    ("logical_or", _logical_or, (), None),
+    ("logical_xor", _logical_xor, (), None),
+)
+
+_SCALAR = (  # MXNet _internal name, body on (data, scalar)
+    ("_plus_scalar", torch.add, False),
+    ("_minus_scalar", torch.sub, False),
+    ("_rminus_scalar", torch.sub, True),
+    ("_mul_scalar", torch.mul, False),
+    ("_div_scalar", _divide, False),
+    ("_rdiv_scalar", _divide, True),
+    ("_mod_scalar", _modulo, False),
+    ("_rmod_scalar", _modulo, True),
+    ("_power_scalar", _power, False),
+    ("_rpower_scalar", _power, True),
+    ("_maximum_scalar", lambda d, s: torch.clamp(d, min=s), False),
+    ("_minimum_scalar", lambda d, s: torch.clamp(d, max=s), False),
+    ("_equal_scalar", _compare_scalar(torch.eq), False),
+    ("_not_equal_scalar", _compare_scalar(torch.ne), False),
+    ("_greater_scalar", _compare_scalar(torch.gt), False),
+    ("_greater_equal_scalar", _compare_scalar(torch.ge), False),
+    ("_lesser_scalar", _compare_scalar(torch.lt), False),
+    ("_lesser_equal_scalar", _compare_scalar(torch.le), False),
+    ("_logical_and_scalar", _compare_scalar(lambda d, s: (d != 0) & bool(s)), False),
+    ("_logical_or_scalar", _compare_scalar(lambda d, s: (d != 0) | bool(s)), False),
+    ("_logical_xor_scalar", _compare_scalar(lambda d, s: (d != 0) ^ bool(s)), False),
+)
+
+_LHS_RHS = ("lhs", "rhs")
+SCALAR_PARAM = Param("scalar", parse_float, doc="scalar operand, cast to the array's dtype")
+
+BROADCAST = declare([
+    OpSpec(f"broadcast_{name}", body, inputs=_LHS_RHS, aliases=tuple(f"broadcast_{a}" for a in aliases),
+           family="broadcast", same_dtype=True, no_bool=True,
+           doc=f"Elementwise {name} of two arrays with NumPy-style broadcasting.")
+    for name, body, aliases, _ in _BINARY
+])
+
+ELEMWISE = declare([
+    OpSpec(twin, _same_shape(body), inputs=_LHS_RHS, family="elemwise", same_dtype=True, no_bool=True,
+           doc=f"Elementwise {name} of two arrays of the same shape.")
+    for name, body, _, twin in _BINARY if twin
+])
+
+SCALAR = declare([
+    OpSpec(name, _with_scalar(body, reflected), params=(SCALAR_PARAM,), namespace="_internal",
+           family="scalar", doc=f"{name.strip('_')}: an array and a scalar.")
+    for name, body, reflected in _SCALAR
+])
+
+UNARY = declare([
+    OpSpec("abs", torch.abs, fluent=True, family="unary", doc="Absolute value, elementwise."),
+    OpSpec("negative", torch.neg, family="unary", doc="Numerical negative, elementwise."),
+    OpSpec("logical_not", lambda data: (data == 0).to(data.dtype), family="unary",
+           doc="Logical not (1 where the input is 0, else 0), in the input dtype."),
+])

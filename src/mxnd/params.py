@@ -1,0 +1,149 @@
+"""Parsers for MXNet operator parameters, which arrive typed or as their ``str()`` form.
+
+MXNet's frontend sends every value as ``str(v)`` and the C++ side parses it (tuple.h:
+``"(3,3)"``, ``"[3,3]"``, ``"3"``; dmlc bool ``"true"/"1"``). Every parser returns early for
+values that are already typed; text parsing is cached.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+
+from .errors import MXNetError
+
+__all__ = ["ParamError", "parse_bool", "parse_int", "parse_float", "parse_shape",
+           "parse_optional_int", "parse_axis", "parse_dtype", "parse_any", "enum"]
+
+
+class ParamError(MXNetError, ValueError):
+    """A parameter value that its parser cannot read."""
+
+    def __init__(self, kind: str, value):
+        super().__init__(f"Invalid Parameter format for {kind}: expect {kind} but value='{value}'")
+
+
+def parse_bool(value) -> bool:
+    """dmlc boolean: ``True``, ``1``, ``'true'``, ``'1'`` (any case).
+
+    >>> parse_bool('True'), parse_bool(0)
+    (True, False)
+    """
+    if value is True or value is False:
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "1"):
+        return True
+    if text in ("false", "0"):
+        return False
+    raise ParamError("boolean", value)
+
+
+def parse_int(value) -> int:
+    """An int, or its text. ``parse_int('3')`` is 3."""
+    if type(value) is int:
+        return value
+    try:
+        if isinstance(value, str):
+            return int(value.strip())
+        if float(value) != int(value):
+            raise ValueError
+        return int(value)
+    except (TypeError, ValueError):
+        raise ParamError("int", value) from None
+
+
+def parse_float(value) -> float:
+    """A float, or its text. ``parse_float('0.5')`` is 0.5."""
+    if type(value) is float:
+        return value
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ParamError("float", value) from None
+
+
+def parse_optional_int(value):
+    """An int or None (``'None'``)."""
+    if value is None or value == "None":
+        return None
+    return parse_int(value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_shape_text(text: str) -> tuple:
+    text = text.strip()
+    if text in ("", "None"):
+        return ()
+    try:
+        parsed = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        raise ParamError("Shape(tuple)", text) from None
+    return parse_shape(parsed)
+
+
+def parse_shape(value) -> tuple:
+    """A shape: tuple, list, int or text such as ``'(3,3)'`` / ``'[3, 3]'`` / ``'3'``.
+
+    >>> parse_shape('(2, 3)'), parse_shape(4), parse_shape([1, 2])
+    ((2, 3), (4,), (1, 2))
+    """
+    if type(value) is tuple and all(type(v) is int for v in value):
+        return value
+    if isinstance(value, str):
+        return _parse_shape_text(value)
+    if value is None:
+        return ()
+    if isinstance(value, int) or hasattr(value, "__index__") and not hasattr(value, "__len__"):
+        return (int(value),)
+    try:
+        return tuple(parse_int(v) for v in value)
+    except TypeError:
+        raise ParamError("Shape(tuple)", value) from None
+
+
+def parse_axis(value):
+    """An axis: int, tuple of ints, None, or their text (``'1'``, ``'(0,1)'``, ``'None'``).
+
+    >>> parse_axis('1'), parse_axis('(0, 1)'), parse_axis(None)
+    (1, (0, 1), None)
+    """
+    if value is None or type(value) is int:
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        if text in ("None", ""):
+            return None
+        if text.startswith(("(", "[")):
+            return _parse_shape_text(text)
+        return parse_int(text)
+    if isinstance(value, (tuple, list)):
+        return tuple(parse_int(v) for v in value)
+    return parse_int(value)
+
+
+def parse_dtype(value):
+    """A dtype name (``'float32'``) from a str, numpy type or torch dtype; None stays None."""
+    from . import dtypes
+
+    if value is None or value == "None":
+        return None
+    return dtypes.lookup(value).name
+
+
+def parse_any(value):
+    """Leave the value as given."""
+    return value
+
+
+def enum(*choices: str):
+    """A parser that accepts one of ``choices`` (MXNet's enum params), e.g. ``enum('relu', 'tanh')``."""
+    allowed = frozenset(choices)
+
+    def parse_enum(value):
+        text = str(value)
+        if text not in allowed:
+            raise MXNetError(f"Invalid Input: '{text}', valid values are: {{{', '.join(map(repr, sorted(allowed)))}}}")
+        return text
+
+    parse_enum.choices = tuple(choices)
+    return parse_enum
