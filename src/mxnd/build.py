@@ -132,10 +132,17 @@ def build_function(spec: OpSpec):
         return arrays, values
 
     fast_ok = not variadic and not required
+    all_positional = n_inputs + len(param_names) if not variadic else -1
+    positional_parsers = tuple((p.name, p.parse) for p in spec.params)
 
     def nd_function(*args, out=None, name=None, **kwargs):
-        if fast_ok and not kwargs and len(args) == n_inputs:
+        if kwargs:
+            arrays, values = bind(args, kwargs)
+        elif fast_ok and len(args) == n_inputs:
             arrays, values = args, defaults
+        elif len(args) == all_positional:  # every param given positionally, e.g. _mul_scalar(x, 2.0)
+            arrays = args[:n_inputs]
+            values = {key: parse(v) for (key, parse), v in zip(positional_parsers, args[n_inputs:])}
         else:
             arrays, values = bind(args, kwargs)
         tensors, ctx = check(arrays)
@@ -158,6 +165,8 @@ def build_function(spec: OpSpec):
 
 def _engine_error(op_name: str, error: Exception, arrays) -> MXNetError:
     """Translate a torch error into ``MXNetError("<op>: <what> (shapes ...)")``."""
+    if isinstance(error, ZeroDivisionError) or str(error) == "ZeroDivisionError":
+        return operator_error(op_name, "integer division by zero", arrays)
     lines = str(error).strip().splitlines()
     return operator_error(op_name, lines[0] if lines else type(error).__name__, arrays)
 

@@ -50,6 +50,11 @@ class Context:
         device = self._device
         if device is None:
             if self.device_typeid == 2:
+                if self.device_id >= num_gpus():
+                    from .errors import MXNetError
+
+                    raise MXNetError(f"{self} is not available: this machine has {num_gpus()} CUDA "
+                                     f"device(s) (torch.cuda.is_available()={torch.cuda.is_available()})")
                 device = torch.device("cuda", self.device_id)
             else:
                 device = torch.device("cpu")

@@ -56,6 +56,8 @@ def parse_float(value) -> float:
     """A float, or its text. ``parse_float('0.5')`` is 0.5."""
     if type(value) is float:
         return value
+    if type(value) is int:
+        return float(value)
     try:
         return float(value)
     except (TypeError, ValueError):

@@ -73,16 +73,21 @@ def array(source_array, ctx=None, dtype=None):
     return _place(torch.from_numpy(converted), ctx)
 
 
+_MAKERS = {None: torch.empty, 0: torch.zeros, 1: torch.ones}
+
+
 def _filled(shape, ctx, dtype, fill, name):
     ctx = resolve_context(ctx)
     target = dtypes.to_torch(dtype, name)
-    shape = parse_shape(shape)
-    if any(d < 0 for d in shape):
-        raise MXNetError(f"{name}: shape {shape} has a negative dimension")
-    if fill is None:
-        tensor = torch.empty(shape, dtype=target, device=ctx.device)
-    else:
-        tensor = torch.full(shape, fill, dtype=target, device=ctx.device)
+    shape, device = parse_shape(shape), ctx.device
+    try:
+        maker = _MAKERS.get(fill) if type(fill) is int or fill is None else None
+        if maker is not None:
+            tensor = maker(shape, dtype=target, device=device)
+        else:
+            tensor = torch.full(shape, fill, dtype=target, device=device)
+    except RuntimeError as error:
+        raise MXNetError(f"{name}: cannot create an array of shape {shape}: {error}") from None
     return _place(tensor, ctx) if ctx.device_typeid == 3 else wrap(tensor, ctx)
 
 

@@ -130,6 +130,11 @@ def _select(data: torch.Tensor, key: _Key) -> torch.Tensor:
     return result
 
 
+def _is_forward_basic(part) -> bool:
+    kind = type(part)
+    return kind is int or (kind is slice and (part.step is None or (type(part.step) is int and part.step > 0)))
+
+
 def _is_everything(key) -> bool:
     """``()`` or ``:``: the key MXNet answers with the array itself."""
     return (type(key) is tuple and not key) or (
@@ -151,6 +156,15 @@ def getitem(array: NDArray, key):
         return array
     if data.dim() == 0:
         raise IndexError("too many indices for a 0-d NDArray")
+    if type(key) is tuple and len(key) <= data.dim() and all(map(_is_forward_basic, key)):
+        try:  # fast path: ints and forward slices map 1:1 onto a torch view
+            result = data[key]
+        except IndexError:
+            pass  # let normalize() raise MXNet's message
+        else:
+            if result.dim() == 0:
+                result = result.reshape(1)
+            return wrap(result if result.is_contiguous() else result.contiguous(), array._ctx)
     result = _select(data, normalize(key, tuple(data.shape), data.device))
     if not result.is_contiguous():
         result = result.contiguous()

@@ -244,8 +244,6 @@ class NDArray:
         >>> mx.nd.zeros((2, 3, 4)).reshape(-3, -2).shape
         (6, 4)
         """
-        from .ops.shape import infer_reshape
-
         if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
             shape = shape[0]
         elif not shape:
@@ -256,7 +254,15 @@ class NDArray:
         if unknown:
             raise TypeError(f"Got unknown keywords in reshape: {', '.join(unknown)}. "
                             f"Accepted keyword arguments are 'shape' and 'reverse'.")
-        target = infer_reshape(self.shape, tuple(shape), kwargs.get("reverse", False))
+        shape = tuple(shape)
+        if not kwargs.get("reverse") and all(type(d) is int and d > 0 for d in shape):
+            try:  # fast path: no special codes
+                return wrap(self._data.view(shape), self._ctx)
+            except RuntimeError:
+                pass  # size mismatch: _reshape_view raises MXNet's error
+        from .ops.shape import infer_reshape
+
+        target = infer_reshape(self.shape, shape, kwargs.get("reverse", False))
         return wrap(_reshape_view(self._data, target), self._ctx)
 
     def broadcast_to(self, shape):
