@@ -156,11 +156,69 @@ def build_function(spec: OpSpec):
             ctx = values.get("ctx") or _default_ctx()
         return finish(result, out, ctx, op_name)
 
+    nd_function = _specialize(spec, nd_function)
     nd_function.__name__ = nd_function.__qualname__ = op_name
     nd_function.__module__ = "mxnd.ndarray" + (f".{spec.namespace}" if spec.namespace else "")
     nd_function.__doc__ = render_doc(spec)
     nd_function.spec = spec
     return nd_function
+
+
+def _specialize(spec: OpSpec, general):
+    """A fixed-arity fast path in front of ``general`` for the common call shapes.
+
+    One or two arrays given positionally, no ``out=``, and at most one parameter given
+    positionally (``_mul_scalar(x, 2.0)``): read ``._data`` directly, check what the rules
+    demand, run the body and wrap. Anything else, including every error, goes through
+    ``general``, so messages stay in one place.
+    """
+    impl, op_name = spec.impl, spec.name
+    n_inputs, n_params = len(spec.inputs), len(spec.params)
+    if spec.variadic or n_inputs not in (1, 2) or n_params > 1 or (n_inputs == 2 and n_params):
+        return general
+    same_dtype, no_bool, bool_ = spec.same_dtype, spec.no_bool, torch.bool
+
+    def run(arrays, *args, **kwargs):
+        try:
+            return impl(*args, **kwargs)
+        except MXNetError:
+            raise
+        except _ENGINE_ERRORS as error:
+            raise _engine_error(op_name, error, arrays) from error
+
+    if n_inputs == 2:
+        def binary(*args, out=None, name=None, **kwargs):
+            if len(args) != 2 or out is not None:
+                return general(*args, out=out, name=name, **kwargs)
+            lhs, rhs = args
+            try:
+                left, right = lhs._data, rhs._data
+            except AttributeError:
+                return general(*args)
+            ctx, other, dtype = lhs._ctx, rhs._ctx, left.dtype
+            if ((other is not ctx and other.device != ctx.device)
+                    or (same_dtype and right.dtype is not dtype) or (no_bool and dtype is bool_)):
+                return general(*args)  # raises the rule's error
+            result = run(args, left, right)
+            return wrap(result if result.is_contiguous() else result.contiguous(), ctx)
+        return binary
+
+    param = spec.params[0] if n_params else None
+    key, parse = (param.name, param.parse) if param else (None, None)
+
+    def unary(*args, out=None, name=None, **kwargs):
+        if len(args) != 1 + n_params or out is not None or kwargs:
+            return general(*args, out=out, name=name, **kwargs)
+        array = args[0]
+        try:
+            data = array._data
+        except AttributeError:
+            return general(*args)
+        if no_bool and data.dtype is bool_:
+            return general(*args)
+        result = run(args[:1], data, **{key: parse(args[1])}) if param else run(args, data)
+        return wrap(result if result.is_contiguous() else result.contiguous(), array._ctx)
+    return unary
 
 
 def _engine_error(op_name: str, error: Exception, arrays) -> MXNetError:

@@ -11,7 +11,14 @@ import torch
 
 __all__ = ["Context", "cpu", "gpu", "cpu_pinned", "current_context", "num_gpus", "gpu_memory_info"]
 
-_state = threading.local()
+class _ThreadState(threading.local):
+    """Per-thread stack of contexts entered with ``with ctx:``."""
+
+    def __init__(self):
+        self.stack = []
+
+
+_state = _ThreadState()
 
 
 class Context:
@@ -128,10 +135,7 @@ def cpu_pinned(device_id=0) -> Context:
 
 
 def _stack() -> list:
-    stack = getattr(_state, "stack", None)
-    if stack is None:
-        stack = _state.stack = []
-    return stack
+    return _state.stack
 
 
 def current_context() -> Context:
@@ -140,7 +144,7 @@ def current_context() -> Context:
     >>> current_context()
     cpu(0)
     """
-    stack = getattr(_state, "stack", None)
+    stack = _state.stack
     return stack[-1] if stack else _CPU0
 
 

@@ -70,20 +70,47 @@ def lookup(dtype, op_name: str = "dtype") -> DType:
         return _LOOKUP[dtype]
     except (KeyError, TypeError):
         pass
+    numpy_dtype = np.dtype(dtype)  # TypeError for names numpy does not know, as in MXNet
     try:
-        return _LOOKUP[np.dtype(dtype)]
-    except (KeyError, TypeError):
+        return _LOOKUP[numpy_dtype]
+    except KeyError:
         raise MXNetError(
-            f"{op_name}: Invalid Input: '{getattr(dtype, '__name__', dtype)}', "
-            f"valid values are: {SUPPORTED}"
+            f"{op_name}: Invalid Input: '{numpy_dtype.name}', valid values are: {SUPPORTED}"
         ) from None
 
 
-def to_torch(dtype, op_name: str = "dtype") -> torch.dtype:
-    """The torch dtype of an MXNet dtype spec; ``None`` means float32."""
+def lookup_frontend(dtype) -> DType:
+    """A dtype as MXNet's Python layer reads it: ``np.dtype(dtype)`` (TypeError if numpy does
+    not know it), then its table (KeyError for a type MXNet lacks, e.g. complex64).
+
+    >>> lookup_frontend('float16').name
+    'float16'
+    """
+    try:
+        return _LOOKUP[dtype]
+    except (KeyError, TypeError):
+        pass
+    numpy_dtype = np.dtype(dtype)
+    try:
+        return _LOOKUP[numpy_dtype]
+    except KeyError:
+        raise KeyError(numpy_dtype.type) from None
+
+
+def to_torch(dtype, op_name: str = "dtype", frontend: bool = False, allow_bool: bool = True) -> torch.dtype:
+    """The torch dtype of an MXNet dtype spec; ``None`` means float32.
+
+    ``frontend`` reads it as MXNet's Python functions do (numpy's errors); otherwise as an
+    operator parameter (MXNetError). ``allow_bool=False`` for range operators, which MXNet
+    declares without bool.
+    """
     if dtype is None:
         return torch.float32
-    return lookup(dtype, op_name).torch
+    entry = lookup_frontend(dtype) if frontend else lookup(dtype, op_name)
+    if not allow_bool and entry.torch is torch.bool:
+        valid = "{" + ", ".join(repr(n) for n in sorted(BY_NAME) if n != "bool") + "}"
+        raise MXNetError(f"{op_name}: Invalid Input: 'bool', valid values are: {valid}")
+    return entry.torch
 
 
 def numpy_type(torch_dtype: torch.dtype):

@@ -6,8 +6,9 @@ values that are already typed; text parsing is cached.
 """
 from __future__ import annotations
 
-import ast
 import functools
+import numbers
+import re
 
 from .errors import MXNetError
 
@@ -38,18 +39,22 @@ def parse_bool(value) -> bool:
     raise ParamError("boolean", value)
 
 
+_INT_TEXT = re.compile(r"\s*[-+]?[0-9]+L?\s*")  # dmlc int: blanks around, an optional sign
+_FLOAT_TEXT = re.compile(r"\s*[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|[-+]?(?:inf|nan|infinity)", re.I)
+
+
 def parse_int(value) -> int:
-    """An int, or its text. ``parse_int('3')`` is 3."""
+    """An int, or its text (dmlc: no floats, no booleans). ``parse_int('3')`` is 3."""
     if type(value) is int:
         return value
-    try:
-        if isinstance(value, str):
-            return int(value.strip())
-        if float(value) != int(value):
-            raise ValueError
-        return int(value)
-    except (TypeError, ValueError):
-        raise ParamError("int", value) from None
+    if isinstance(value, bool):
+        raise ParamError("int", value)
+    if hasattr(value, "__index__") and not isinstance(value, str):
+        return int(value.__index__())
+    text = str(value)
+    if not _INT_TEXT.fullmatch(text):
+        raise ParamError("int", value)
+    return int(text.strip().rstrip("L"))
 
 
 def parse_float(value) -> float:
@@ -58,10 +63,14 @@ def parse_float(value) -> float:
         return value
     if type(value) is int:
         return float(value)
-    try:
+    if isinstance(value, bool):
+        raise ParamError("float", value)
+    if isinstance(value, numbers.Real):
         return float(value)
-    except (TypeError, ValueError):
-        raise ParamError("float", value) from None
+    text = str(value)
+    if not _FLOAT_TEXT.fullmatch(text):
+        raise ParamError("float", value)
+    return float(text)
 
 
 def parse_optional_int(value):
@@ -71,16 +80,18 @@ def parse_optional_int(value):
     return parse_int(value)
 
 
+_SHAPE_TEXT = re.compile(r"\s*[(\[]\s*(?:-?[0-9]+L?\s*(?:,\s*-?[0-9]+L?\s*)*,?\s*)?[)\]]\s*|\s*-?[0-9]+L?\s*")
+
+
 @functools.lru_cache(maxsize=1024)
 def _parse_shape_text(text: str) -> tuple:
-    text = text.strip()
-    if text in ("", "None"):
+    """tuple.h: ``(3,3)``, ``[3, 3]``, ``(3L,3L)``, ``3``, ``()``; nothing else."""
+    if text == "None":
         return ()
-    try:
-        parsed = ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        raise ParamError("Shape(tuple)", text) from None
-    return parse_shape(parsed)
+    if not _SHAPE_TEXT.fullmatch(text):
+        raise ParamError("Shape(tuple)", text)
+    numbers_ = re.findall(r"-?[0-9]+", text)
+    return tuple(int(n) for n in numbers_)
 
 
 def parse_shape(value) -> tuple:
@@ -89,12 +100,18 @@ def parse_shape(value) -> tuple:
     >>> parse_shape('(2, 3)'), parse_shape(4), parse_shape([1, 2])
     ((2, 3), (4,), (1, 2))
     """
-    if type(value) is tuple and all(type(v) is int for v in value):
-        return value
+    if type(value) is tuple:
+        for v in value:
+            if type(v) is not int:
+                break
+        else:
+            return value  # fast path: already a tuple of ints
     if isinstance(value, str):
         return _parse_shape_text(value)
     if value is None:
         return ()
+    if isinstance(value, bool):
+        raise ParamError("Shape(tuple)", value)
     if isinstance(value, int) or hasattr(value, "__index__") and not hasattr(value, "__len__"):
         return (int(value),)
     try:
@@ -113,7 +130,7 @@ def parse_axis(value):
         return value
     if isinstance(value, str):
         text = value.strip()
-        if text in ("None", ""):
+        if text == "None":
             return None
         if text.startswith(("(", "[")):
             return _parse_shape_text(text)
@@ -127,9 +144,9 @@ def parse_dtype(value):
     """A dtype name (``'float32'``) from a str, numpy type or torch dtype; None stays None."""
     from . import dtypes
 
-    if value is None or value == "None":
+    if value is None:
         return None
-    return dtypes.lookup(value).name
+    return dtypes.lookup(value, "dtype").name
 
 
 def parse_any(value):

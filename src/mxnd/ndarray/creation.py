@@ -55,9 +55,9 @@ def array(source_array, ctx=None, dtype=None):
     """
     ctx = resolve_context(ctx)
     if isinstance(source_array, NDArray):
-        target = source_array._data.dtype if dtype is None else dtypes.to_torch(dtype, "array")
+        target = source_array._data.dtype if dtype is None else dtypes.to_torch(dtype, frontend=True)
         return _place(source_array._data.detach().to(target, copy=True), ctx)
-    entry = dtypes.DEFAULT if dtype is None else dtypes.lookup(dtype, "array")
+    entry = dtypes.DEFAULT if dtype is None else dtypes.lookup_frontend(dtype)
     if isinstance(source_array, torch.Tensor):
         return _place(source_array.detach().to(entry.torch, copy=True).contiguous(), ctx)
     try:
@@ -76,13 +76,15 @@ def array(source_array, ctx=None, dtype=None):
 _MAKERS = {None: torch.empty, 0: torch.zeros, 1: torch.ones}
 
 
-def _filled(shape, ctx, dtype, fill, name):
+def _filled(shape, ctx, dtype, fill, name, frontend=False):
     ctx = resolve_context(ctx)
-    target = dtypes.to_torch(dtype, name)
+    target = dtypes.to_torch(dtype, name, frontend=frontend)
     shape, device = parse_shape(shape), ctx.device
     try:
         maker = _MAKERS.get(fill) if type(fill) is int or fill is None else None
-        if maker is not None:
+        if maker is not None and ctx.device_typeid != 2:
+            tensor = maker(shape, dtype=target)  # the host: skip torch's device parsing
+        elif maker is not None:
             tensor = maker(shape, dtype=target, device=device)
         else:
             tensor = torch.full(shape, fill, dtype=target, device=device)
@@ -94,7 +96,7 @@ def _filled(shape, ctx, dtype, fill, name):
 def empty(shape, ctx=None, dtype=None, stype=None):
     """An uninitialized array. ``mx.nd.empty((2, 3)).shape`` is ``(2, 3)``."""
     _check_stype(stype, "empty")
-    return _filled(shape, ctx, dtype, None, "empty")
+    return _filled(shape, ctx, dtype, None, "empty", frontend=True)
 
 
 def zeros(shape, ctx=None, dtype=None, stype=None, **kwargs):
@@ -115,12 +117,12 @@ def full(shape, val, ctx=None, dtype=np.float32, out=None):
     >>> mx.nd.full((2,), 3.7, dtype='int32').asnumpy()
     array([3, 3], dtype=int32)
     """
-    target = dtypes.to_torch(dtype, "full")
+    target = dtypes.to_torch(dtype, "full", frontend=True)
     value = val if target.is_floating_point else bool(val) if target is torch.bool else int(val)
     if out is not None:
         out._data.fill_(value)
         return out
-    return _filled(shape, ctx, dtype, value, "full")
+    return _filled(shape, ctx, dtype, value, "full", frontend=True)
 
 
 def _affine(count, start, step, dtype, device):
@@ -157,7 +159,7 @@ def arange(start, stop=None, step=1.0, repeat=1, infer_range=None, ctx=None, dty
         raise MXNetError(f"arange: repeat must be positive, got {repeat}")
     ctx = resolve_context(ctx)
     count = int(math.ceil((stop - start) / step))
-    values = _affine(count, start, step, dtypes.to_torch(dtype, "arange"), ctx.device)
+    values = _affine(count, start, step, dtypes.to_torch(dtype, "arange", allow_bool=False), ctx.device)
     if repeat > 1:
         values = values.repeat_interleave(repeat)
     return wrap(values, ctx)
@@ -171,7 +173,7 @@ def linspace(start, stop, num, endpoint=True, ctx=None, dtype=np.float32):
     ctx = resolve_context(ctx)
     divisor = (num - 1) if endpoint else num
     step = (float(stop) - float(start)) / divisor if divisor > 0 else 0.0
-    return wrap(_affine(num, float(start), step, dtypes.to_torch(dtype, "linspace"), ctx.device), ctx)
+    return wrap(_affine(num, float(start), step, dtypes.to_torch(dtype, "linspace", allow_bool=False), ctx.device), ctx)
 
 
 def eye(N, M=0, k=0, ctx=None, dtype=None, **kwargs):
@@ -179,7 +181,7 @@ def eye(N, M=0, k=0, ctx=None, dtype=None, **kwargs):
     ctx = resolve_context(ctx)
     N, M, k = int(N), int(M) or int(N), int(k)
     matrix = np.eye(N, M, k, dtype=np.float64)
-    return wrap(torch.from_numpy(matrix).to(device=ctx.device, dtype=dtypes.to_torch(dtype, "eye")), ctx)
+    return wrap(torch.from_numpy(matrix).to(device=ctx.device, dtype=dtypes.to_torch(dtype, "eye", allow_bool=False)), ctx)
 
 
 def from_numpy(ndarray, zero_copy=True):

@@ -15,6 +15,8 @@ import torch
 from .. import dtypes
 from ..context import Context, current_context
 from ..errors import MXNetError
+from ..params import parse_shape
+from .ops.shape import infer_reshape
 
 __all__ = ["NDArray", "wrap", "waitall"]
 
@@ -100,10 +102,12 @@ class NDArray:
     # ----- conversion -------------------------------------------------------------
     def asnumpy(self) -> np.ndarray:
         """A numpy copy of the data. ``mx.nd.ones((2,)).asnumpy()`` -> ``array([1., 1.], dtype=float32)``."""
-        data = self._data.detach()
+        data = self._data
+        if data.requires_grad:
+            data = data.detach()
         if data.dtype is torch.bfloat16:
             data = data.float()
-        if data.device.type != "cpu":
+        if data.is_cuda:
             return data.cpu().numpy()
         return data.numpy().copy()
 
@@ -111,7 +115,7 @@ class NDArray:
         """The value of a one-element array as a numpy scalar."""
         if self._data.numel() != 1:
             raise ValueError("The current array is not a scalar")
-        return self.asnumpy().reshape(-1)[0]
+        return self.asnumpy()[0] if self._data.dim() == 1 else self.asnumpy()[()]
 
     def __float__(self):
         return float(self._scalar_for("float"))
@@ -128,7 +132,7 @@ class NDArray:
         if self._data.numel() != 1:
             raise TypeError(f"only one-element NDArrays can be converted to Python {kind}s, "
                             f"got shape {self.shape}")
-        return self.asscalar()
+        return self.asnumpy().reshape(-1)[0]
 
     def __bool__(self):
         size = self._data.numel()
@@ -184,7 +188,7 @@ class NDArray:
     # ----- copies and contexts ------------------------------------------------------
     def astype(self, dtype, copy=True):
         """A copy cast to ``dtype``; ``self`` when ``copy=False`` and the dtype already matches."""
-        target = dtypes.to_torch(dtype, "astype")
+        target = dtypes.to_torch(dtype, frontend=True)
         if not copy and target is self._data.dtype:
             return self
         return wrap(self._data.to(target, copy=True), self._ctx)
@@ -244,6 +248,15 @@ class NDArray:
         >>> mx.nd.zeros((2, 3, 4)).reshape(-3, -2).shape
         (6, 4)
         """
+        if len(shape) == 1 and type(shape[0]) is tuple and not kwargs:
+            for dim in shape[0]:
+                if type(dim) is not int or dim <= 0:
+                    break
+            else:  # fast path: no special codes
+                try:
+                    return wrap(self._data.view(shape[0]), self._ctx)
+                except RuntimeError:
+                    pass  # size mismatch: _reshape_view below raises MXNet's error
         if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
             shape = shape[0]
         elif not shape:
@@ -255,20 +268,11 @@ class NDArray:
             raise TypeError(f"Got unknown keywords in reshape: {', '.join(unknown)}. "
                             f"Accepted keyword arguments are 'shape' and 'reverse'.")
         shape = tuple(shape)
-        if not kwargs.get("reverse") and all(type(d) is int and d > 0 for d in shape):
-            try:  # fast path: no special codes
-                return wrap(self._data.view(shape), self._ctx)
-            except RuntimeError:
-                pass  # size mismatch: _reshape_view raises MXNet's error
-        from .ops.shape import infer_reshape
-
         target = infer_reshape(self.shape, shape, kwargs.get("reverse", False))
         return wrap(_reshape_view(self._data, target), self._ctx)
 
     def broadcast_to(self, shape):
         """A copy broadcast to ``shape`` (only size-1 axes may grow; ndim may only grow)."""
-        from ..params import parse_shape
-
         shape = parse_shape(shape)
         current = self.shape
         message = ("operands could not be broadcast together with remapped shapes"
@@ -321,9 +325,10 @@ def wrap(data: torch.Tensor, ctx: Context) -> NDArray:
 
 
 def _unpickle(array, dtype_name, ctx):
+    """MXNet's raw bytes keep GPU placement but load host arrays on cpu(0)."""
     from .creation import array as make_array
 
-    if ctx.device_typeid == 2 and not torch.cuda.is_available():
+    if ctx.device_typeid != 2 or ctx.device_id >= torch.cuda.device_count():
         ctx = Context("cpu", 0)
     return make_array(array, ctx=ctx, dtype=dtype_name)
 

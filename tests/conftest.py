@@ -1,0 +1,20 @@
+"""Shared fixtures: ``ctx`` runs a test once on the host and once on the first GPU.
+
+The GPU run carries ``@pytest.mark.gpu`` and is skipped where torch sees no CUDA device,
+so the CPU suite stands alone (STYLE.md section 7).
+"""
+import pytest
+
+import mxnd as mx
+
+_NO_GPU = mx.context.num_gpus() == 0
+
+
+@pytest.fixture(params=[
+    pytest.param(mx.cpu(0), id="cpu"),
+    pytest.param(mx.gpu(0), id="gpu",
+                 marks=[pytest.mark.gpu, pytest.mark.skipif(_NO_GPU, reason="needs a CUDA GPU")]),
+])
+def ctx(request):
+    """The context a test runs on: ``cpu(0)``, then ``gpu(0)`` where a GPU exists."""
+    return request.param

@@ -1,0 +1,333 @@
+"""The generated operator layer, checked for every spec in the registry (STYLE.md section 7).
+
+Parametrized over ``REGISTRY``, so an operator is checked the moment it is declared: its
+``mx.nd`` function, aliases, fluent method, docstring, ``out=``, and the input errors.
+Errors and values were checked against MXNet 1.9.1 for the operators registered when this
+file was written; an operator whose defaults do not make a valid call needs an entry in
+``SAMPLES``.
+"""
+import numpy as np
+import pytest
+
+import mxnd as mx
+from mxnd.base import MXNetError
+from mxnd.ndarray.ndarray import NDArray
+from mxnd.registry import REGISTRY, REQUIRED
+
+SPECS = list(REGISTRY.values())
+FLUENT_SPECS = [s for s in SPECS if s.fluent]
+BINARY_SPECS = [s for s in SPECS if s.family in ("broadcast", "elemwise")]
+SAME_DTYPE_SPECS = [s for s in SPECS if s.same_dtype]
+WITH_PARAMS = [s for s in SPECS if s.params]
+WITHOUT_PARAMS = [s for s in SPECS if not s.params]
+SCALAR_SPECS = [s for s in SPECS if s.family == "scalar"]
+
+# NDArray methods whose MXNet 1.9.1 docstring is "Convenience fluent method for ..."
+# (sorted(n for n in dir(mx.nd.NDArray) if doc.startswith('Convenience fluent method'))).
+MXNET_FLUENT_METHODS = frozenset("""
+abs arccos arccosh arcsin arcsinh arctan arctanh argmax argmax_channel argmin argsort broadcast_axes
+cbrt ceil clip cos cosh degrees depth_to_space diag exp expm1 fix flip floor log log10 log1p log2
+log_softmax max mean min nanprod nansum norm one_hot ones_like pad pick prod radians rcbrt
+reciprocal relu repeat reshape_like rint round rsqrt shape_array sigmoid sign sin sinh size_array
+slice slice_axis slice_like softmax softmin sort space_to_depth split split_v2 sqrt square sum
+swapaxes take tan tanh tile topk transpose trunc zeros_like
+""".split())
+
+# Operators whose defaults do not make a valid call: input shapes and keyword arguments.
+SAMPLES = {
+    "reshape": ([(2, 3)], {"shape": (3, 2)}),
+    "broadcast_to": ([(1, 3)], {"shape": (2, 3)}),
+    "broadcast_like": ([(1, 3), (2, 3)], {}),
+}
+FAMILY_KWARGS = {"scalar": {"scalar": 2.0}}
+
+
+def namespace_of(spec):
+    return mx.nd._internal if spec.namespace == "_internal" else mx.nd
+
+
+def function_of(spec):
+    return getattr(namespace_of(spec), spec.name)
+
+
+def sample_arrays(shapes, dtype="float32"):
+    return [mx.nd.array(np.arange(1, 1 + int(np.prod(s))).reshape(s) + i, dtype=dtype)
+            for i, s in enumerate(shapes)]
+
+
+def sample_call(spec):
+    """Input arrays and keyword arguments for a valid call of ``spec``."""
+    shapes, kwargs = SAMPLES.get(spec.name, (None, None))
+    if shapes is None:
+        count = 2 if spec.variadic else len(spec.inputs)
+        shapes = [(2, 3)] * count
+    if kwargs is None:
+        kwargs = dict(FAMILY_KWARGS.get(spec.family, {}))
+    missing = [p.name for p in spec.params if p.default is REQUIRED and p.name not in kwargs]
+    if missing:
+        pytest.fail(f"{spec.name}: add sample values for required params {missing} to SAMPLES")
+    return sample_arrays(shapes), kwargs
+
+
+def assert_same_array(actual, expected):
+    if isinstance(expected, (list, tuple)):
+        assert len(actual) == len(expected)
+        for a, e in zip(actual, expected):
+            assert_same_array(a, e)
+        return
+    assert isinstance(actual, NDArray)
+    assert actual.shape == expected.shape
+    assert actual.dtype == expected.dtype
+    assert actual.context == expected.context
+    np.testing.assert_array_equal(actual.asnumpy(), expected.asnumpy())
+
+
+def ids(spec):
+    return spec.name
+
+
+# ---- the generated function ---------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", SPECS, ids=ids)
+def test_function_exists(spec):
+    function = getattr(namespace_of(spec), spec.name, None)
+    assert callable(function)
+    assert function.__name__ == spec.name
+    assert function.spec is spec
+    if spec.namespace == "":
+        assert getattr(mx.nd.op, spec.name) is function
+    else:  # internal operators stay out of mx.nd itself, as in MXNet
+        assert not hasattr(mx.nd, spec.name)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=ids)
+def test_aliases_are_the_same_function(spec):
+    function = function_of(spec)
+    for alias in spec.aliases:
+        assert getattr(namespace_of(spec), alias) is function
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=ids)
+def test_docstring_names_every_param(spec):
+    doc = function_of(spec).__doc__
+    assert doc
+    for name in [n.lstrip("*") for n in spec.inputs] + [p.name for p in spec.params] + ["out"]:
+        assert name in doc, f"{spec.name}: {name} missing from the docstring"
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=ids)
+def test_sample_call_runs(spec):
+    arrays, kwargs = sample_call(spec)
+    result = function_of(spec)(*arrays, **kwargs)
+    results = result if isinstance(result, (list, tuple)) else [result]
+    for r in results:
+        assert isinstance(r, NDArray)
+        assert r.context == mx.cpu(0)
+
+
+# ---- fluent methods -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", SPECS, ids=ids)
+def test_fluent_flag_matches_mxnet(spec):
+    assert spec.fluent == (spec.name in MXNET_FLUENT_METHODS)
+
+
+@pytest.mark.parametrize("spec", FLUENT_SPECS, ids=ids)
+def test_fluent_method_equals_function(spec):
+    method = getattr(NDArray, spec.name, None)
+    assert callable(method)
+    assert method.__name__ == spec.name
+    arrays, kwargs = sample_call(spec)
+    expected = function_of(spec)(*arrays, **kwargs)
+    actual = getattr(arrays[0], spec.name)(*arrays[1:], **kwargs)
+    assert_same_array(actual, expected)
+
+
+# ---- out= -------------------------------------------------------------------------------------
+
+LHS = [[1, 2, 3], [4, 5, 6]]
+RHS = [[2, 2, 2], [3, 3, 3]]
+# MXNet 1.9.1: op(LHS, RHS) in float32
+BINARY_EXPECTED = {
+    "add": [[3, 4, 5], [7, 8, 9]],
+    "sub": [[-1, 0, 1], [1, 2, 3]],
+    "mul": [[2, 4, 6], [12, 15, 18]],
+    "div": np.array([[0.5, 1, 1.5], [4 / 3, 5 / 3, 2]], dtype=np.float32).tolist(),
+    "mod": [[1, 0, 1], [1, 2, 0]],
+    "power": [[1, 4, 9], [64, 125, 216]],
+    "maximum": [[2, 2, 3], [4, 5, 6]],
+    "minimum": [[1, 2, 2], [3, 3, 3]],
+    "equal": [[0, 1, 0], [0, 0, 0]],
+    "not_equal": [[1, 0, 1], [1, 1, 1]],
+    "greater": [[0, 0, 1], [1, 1, 1]],
+    "greater_equal": [[0, 1, 1], [1, 1, 1]],
+    "lesser": [[1, 0, 0], [0, 0, 0]],
+    "lesser_equal": [[1, 1, 0], [0, 0, 0]],
+    "logical_and": [[1, 1, 1], [1, 1, 1]],
+    "logical_or": [[1, 1, 1], [1, 1, 1]],
+    "logical_xor": [[0, 0, 0], [0, 0, 0]],
+}
+
+
+def binary_expected(spec, lhs, rhs):
+    key = spec.name.split("_", 1)[1]
+    if key in BINARY_EXPECTED:
+        return BINARY_EXPECTED[key]
+    return function_of(spec)(lhs, rhs).asnumpy().tolist()
+
+
+@pytest.mark.parametrize("spec", BINARY_SPECS, ids=ids)
+def test_out_writes_into_the_given_array(spec):
+    lhs, rhs = mx.nd.array(LHS), mx.nd.array(RHS)
+    expected = binary_expected(spec, lhs, rhs)
+    out = mx.nd.zeros((2, 3))
+    view = out[1:2]
+    result = function_of(spec)(lhs, rhs, out=out)
+    assert result is out
+    assert out.asnumpy().tolist() == expected
+    assert view.asnumpy().tolist() == [expected[1]]
+    assert out.dtype is np.float32 and out.shape == (2, 3)
+    assert lhs.asnumpy().tolist() == LHS and rhs.asnumpy().tolist() == RHS
+
+
+@pytest.mark.parametrize("spec", BINARY_SPECS, ids=ids)
+def test_out_may_be_an_input(spec):
+    lhs, rhs = mx.nd.array(LHS), mx.nd.array(RHS)
+    expected = binary_expected(spec, lhs, rhs)
+    assert function_of(spec)(lhs, rhs, out=lhs) is lhs
+    assert lhs.asnumpy().tolist() == expected
+
+
+@pytest.mark.parametrize("spec", BINARY_SPECS, ids=ids)
+def test_out_with_wrong_shape_raises(spec):
+    out = mx.nd.zeros((3, 2))
+    with pytest.raises(MXNetError):
+        function_of(spec)(mx.nd.array(LHS), mx.nd.array(RHS), out=out)
+    assert out.asnumpy().tolist() == [[0, 0], [0, 0], [0, 0]]
+
+
+@pytest.mark.parametrize("spec", BINARY_SPECS, ids=ids)
+def test_out_with_wrong_dtype_raises(spec):
+    with pytest.raises(MXNetError):
+        function_of(spec)(mx.nd.array(LHS), mx.nd.array(RHS), out=mx.nd.zeros((2, 3), dtype="float64"))
+
+
+@pytest.mark.parametrize("spec", SCALAR_SPECS, ids=ids)
+def test_scalar_op_out(spec):
+    data = mx.nd.array(LHS)
+    expected = function_of(spec)(data, scalar=2.0)
+    out = mx.nd.zeros((2, 3))
+    assert function_of(spec)(data, scalar=2.0, out=out) is out
+    np.testing.assert_array_equal(out.asnumpy(), expected.asnumpy())
+    with pytest.raises(MXNetError):
+        function_of(spec)(data, scalar=2.0, out=mx.nd.zeros((3, 2)))
+
+
+@pytest.mark.xfail(strict=True, reason="MXNet's generated signature is (inputs..., params..., out=None, "
+                                       "name=None): a positional argument after the inputs of an op "
+                                       "without params is out; mxnd raises MXNetError")
+def test_positional_out():
+    a, b, c = mx.nd.array([1, 2]), mx.nd.array([3, 4]), mx.nd.zeros((2,))
+    assert mx.nd.broadcast_add(a, b, c) is c
+    assert c.asnumpy().tolist() == [4, 6]
+    d = mx.nd.zeros((2,))
+    assert mx.nd.abs(a, d) is d
+    assert d.asnumpy().tolist() == [1, 2]
+
+
+# ---- input errors -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("other", ["int32", "float64", "float16"])
+@pytest.mark.parametrize("spec", SAME_DTYPE_SPECS, ids=ids)
+def test_mixed_dtypes_raise_and_leave_inputs_unchanged(spec, other):
+    lhs = mx.nd.array(LHS)
+    rhs = mx.nd.array(RHS, dtype=other)
+    with pytest.raises(MXNetError):
+        function_of(spec)(lhs, rhs)
+    assert lhs.asnumpy().tolist() == LHS and lhs.dtype is np.float32
+    assert rhs.asnumpy().tolist() == RHS and rhs.dtype == np.dtype(other).type
+
+
+@pytest.mark.parametrize("spec", SAME_DTYPE_SPECS, ids=ids)
+def test_mixed_dtypes_with_out_leave_out_unchanged(spec):
+    out = mx.nd.zeros((2, 3))
+    with pytest.raises(MXNetError):
+        function_of(spec)(mx.nd.array(LHS), mx.nd.array(RHS, dtype="int32"), out=out)
+    assert out.asnumpy().tolist() == [[0, 0, 0], [0, 0, 0]]
+
+
+@pytest.mark.parametrize("spec", [s for s in SPECS if s.no_bool], ids=ids)
+def test_bool_inputs_raise(spec):
+    arrays, kwargs = sample_call(spec)
+    arrays = [a.astype("bool") for a in arrays]
+    with pytest.raises(MXNetError, match="does not support boolean type"):
+        function_of(spec)(*arrays, **kwargs).wait_to_read()  # MXNet reports kernel errors on sync
+
+
+@pytest.mark.parametrize("bad", [[1, 2], np.ones((2, 3), dtype=np.float32), 1.0], ids=["list", "numpy", "float"])
+@pytest.mark.parametrize("spec", SPECS, ids=ids)
+def test_non_ndarray_input_raises(spec, bad):
+    arrays, kwargs = sample_call(spec)
+    for position in range(len(arrays)):
+        args = list(arrays)
+        args[position] = bad
+        # MXNet: AssertionError("Argument lhs must have NDArray type, but got ...")
+        with pytest.raises(AssertionError, match="must have NDArray type"):
+            function_of(spec)(*args, **kwargs)
+
+
+@pytest.mark.parametrize("spec", WITH_PARAMS, ids=ids)
+def test_unknown_keyword_raises(spec):
+    arrays, kwargs = sample_call(spec)
+    with pytest.raises(MXNetError):
+        function_of(spec)(*arrays, foo=1, **kwargs)
+
+
+@pytest.mark.parametrize("spec", WITHOUT_PARAMS, ids=ids)
+def test_unknown_keyword_is_ignored_without_params(spec):
+    # MXNet 1.9.1 ignores keywords of operators that have no parameters
+    arrays, kwargs = sample_call(spec)
+    assert_same_array(function_of(spec)(*arrays, foo=1, **kwargs), function_of(spec)(*arrays, **kwargs))
+
+
+@pytest.mark.parametrize("spec", [s for s in SPECS if not s.variadic and len(s.inputs) > 1], ids=ids)
+def test_missing_input_raises(spec):
+    arrays, kwargs = sample_call(spec)
+    with pytest.raises(MXNetError):
+        function_of(spec)(*arrays[:-1], **kwargs)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=ids)
+def test_inputs_by_keyword(spec):
+    if spec.variadic:
+        pytest.skip("variadic inputs have no keyword names")
+    arrays, kwargs = sample_call(spec)
+    named = dict(zip(spec.inputs, arrays))
+    assert_same_array(function_of(spec)(**named, **kwargs), function_of(spec)(*arrays, **kwargs))
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=ids)
+def test_name_keyword_is_accepted(spec):
+    arrays, kwargs = sample_call(spec)
+    assert_same_array(function_of(spec)(*arrays, name="node", **kwargs), function_of(spec)(*arrays, **kwargs))
+
+
+@pytest.mark.xfail(strict=True, reason="MXNet 1.9.1's scalar ops have scalar=1.0 by default "
+                                       "(_plus_scalar(x) is x + 1); mxnd requires scalar")
+@pytest.mark.parametrize("spec", SCALAR_SPECS, ids=ids)
+def test_scalar_defaults_to_one(spec):
+    data = mx.nd.array(LHS)
+    expected = function_of(spec)(data, scalar=1.0)
+    assert_same_array(function_of(spec)(data), expected)
+
+
+def test_scalar_op_values():
+    # MXNet 1.9.1 for [[1, 2, 3], [4, 5, 6]] and scalar=2
+    data = mx.nd.array(LHS)
+    internal = mx.nd._internal
+    assert internal._plus_scalar(data, scalar=2).asnumpy().tolist() == [[3, 4, 5], [6, 7, 8]]
+    assert internal._minus_scalar(data, scalar=2).asnumpy().tolist() == [[-1, 0, 1], [2, 3, 4]]
+    assert internal._equal_scalar(data, scalar=2).asnumpy().tolist() == [[0, 1, 0], [0, 0, 0]]
+    assert internal._greater_scalar(data, scalar=2).asnumpy().tolist() == [[0, 0, 1], [1, 1, 1]]
+    assert internal._lesser_equal_scalar(data, scalar=2).asnumpy().tolist() == [[1, 1, 0], [0, 0, 0]]
+    assert internal._logical_xor_scalar(data, scalar=2).asnumpy().tolist() == [[0, 0, 0], [0, 0, 0]]

@@ -1,0 +1,37 @@
+"""docs/operators.md is current, and every registry name is an MXNet 1.9.1 name of its namespace.
+
+Regenerate the file with ``python tools/gen_operator_docs.py``.
+"""
+import importlib.util
+import pathlib
+
+import pytest
+
+from mxnd.registry import REGISTRY
+
+TOOLS = pathlib.Path(__file__).resolve().parents[1] / "tools"
+
+
+@pytest.fixture(scope="module")
+def generator():
+    spec = importlib.util.spec_from_file_location("gen_operator_docs", TOOLS / "gen_operator_docs.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_operators_md_is_current(generator):
+    diff = generator.check()
+    assert not diff, "docs/operators.md is stale; run python tools/gen_operator_docs.py\n" + diff[:4000]
+
+
+def test_every_registry_name_is_an_mxnet_name(generator):
+    mxnet_names = {key: set(names) for key, names in generator.load_mxnet_names().items()}
+    unknown = []
+    for spec in REGISTRY.values():
+        key = generator.KEY_OF_NAMESPACE.get(spec.namespace)
+        for name in spec.all_names:
+            if key is None or name not in mxnet_names[key]:
+                unknown.append(f"{spec.namespace or 'nd'}:{name}")
+    assert not unknown, f"not MXNet 1.9.1 names of their namespace: {unknown}"
+
