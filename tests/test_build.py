@@ -223,9 +223,6 @@ def test_scalar_op_out(spec):
         function_of(spec)(data, scalar=2.0, out=mx.nd.zeros((3, 2)))
 
 
-@pytest.mark.xfail(strict=True, reason="MXNet's generated signature is (inputs..., params..., out=None, "
-                                       "name=None): a positional argument after the inputs of an op "
-                                       "without params is out; mxnd raises MXNetError")
 def test_positional_out():
     a, b, c = mx.nd.array([1, 2]), mx.nd.array([3, 4]), mx.nd.zeros((2,))
     assert mx.nd.broadcast_add(a, b, c) is c
@@ -312,8 +309,6 @@ def test_name_keyword_is_accepted(spec):
     assert_same_array(function_of(spec)(*arrays, name="node", **kwargs), function_of(spec)(*arrays, **kwargs))
 
 
-@pytest.mark.xfail(strict=True, reason="MXNet 1.9.1's scalar ops have scalar=1.0 by default "
-                                       "(_plus_scalar(x) is x + 1); mxnd requires scalar")
 @pytest.mark.parametrize("spec", SCALAR_SPECS, ids=ids)
 def test_scalar_defaults_to_one(spec):
     data = mx.nd.array(LHS)

@@ -77,9 +77,6 @@ def test_assert_almost_equal_message_names_the_worst_element():
                          " DESIRED: array([1. , 2.1, 3. ], dtype=float32)")
 
 
-@pytest.mark.xfail(strict=True, reason="MXNet's message reads '... atol=1.000000e-03 (mismatch 33.333333%).\\n"
-                                       "Location of maximum error: (1,), ...'; mxnd omits the mismatch share "
-                                       "and prints the location as (np.int64(1),)")
 def test_assert_almost_equal_message_text():
     with pytest.raises(AssertionError) as error:
         tu.assert_almost_equal(mx.nd.array([1, 2, 3]), mx.nd.array([1, 2.1, 3]))
@@ -114,9 +111,6 @@ def test_almost_equal():
     assert tu.almost_equal(f32([1, 1]), f32([1])) is True
 
 
-@pytest.mark.xfail(strict=True,
-                   reason="MXNet: almost_equal(use_broadcast=False) on shapes (2,) and (1,) raises "
-                          "AssertionError('a.shape = (2,) and b.shape = (1,) are not equal'); mxnd returns False")
 def test_almost_equal_without_broadcast_raises_on_shape_mismatch():
     with pytest.raises(AssertionError, match="are not equal"):
         tu.almost_equal(f32([1, 1]), f32([1]), use_broadcast=False)
@@ -152,8 +146,6 @@ def test_set_default_context(restore_default_context):
     assert tu.rand_ndarray((2,)).context == mx.cpu(0)
 
 
-@pytest.mark.xfail(strict=True, reason="MXNet's set_default_context sets the process default context, so "
-                                       "mx.current_context() becomes cpu(3); mxnd changes only test_utils")
 def test_set_default_context_sets_current_context(restore_default_context):
     tu.set_default_context(mx.cpu(3))
     try:

@@ -73,7 +73,7 @@ def _input_checker(spec: OpSpec):
         if not tensors:
             return tensors, None
         first = arrays[0]
-        ctx = first._ctx
+        ctx = first._ctx.operator_context
         dtype = tensors[0].dtype
         for i in range(1, len(arrays)):
             other = arrays[i]._ctx
@@ -112,13 +112,20 @@ def build_function(spec: OpSpec):
             if len(arrays) < n_inputs:
                 raise MXNetError(f"{op_name}: Operator {op_name} expects {n_inputs} inputs, "
                                  f"but got {len(arrays)} instead.")
-        if len(rest) > len(param_names):
-            raise MXNetError(f"{op_name}: Operator {op_name} takes {n_inputs} inputs and "
-                             f"{len(param_names)} parameters, but got {len(args)} positional arguments")
+        if len(rest) > len(param_names):  # MXNet's signature: (inputs..., params..., out, name)
+            extra = rest[len(param_names):]
+            rest = rest[:len(param_names)]
+            if len(extra) > 2:
+                raise MXNetError(f"{op_name}: Operator {op_name} takes {n_inputs} inputs, "
+                                 f"{len(param_names)} parameters, out and name, but got "
+                                 f"{len(args)} positional arguments")
+            kwargs["out"] = extra[0]
         values = dict(defaults)
         for name, value in zip(param_names, rest):
             values[name] = parsers[name](value)
         for name, value in kwargs.items():
+            if name == "out":
+                continue
             parse = parsers.get(name)
             if parse is None:
                 if not param_names:
@@ -136,8 +143,9 @@ def build_function(spec: OpSpec):
     positional_parsers = tuple((p.name, p.parse) for p in spec.params)
 
     def nd_function(*args, out=None, name=None, **kwargs):
-        if kwargs:
+        if kwargs or len(args) > all_positional >= 0:
             arrays, values = bind(args, kwargs)
+            out = kwargs.get("out", out)
         elif fast_ok and len(args) == n_inputs:
             arrays, values = args, defaults
         elif len(args) == all_positional:  # every param given positionally, e.g. _mul_scalar(x, 2.0)
@@ -174,7 +182,8 @@ def _specialize(spec: OpSpec, general):
     """
     impl, op_name = spec.impl, spec.name
     n_inputs, n_params = len(spec.inputs), len(spec.params)
-    if spec.variadic or n_inputs not in (1, 2) or n_params > 1 or (n_inputs == 2 and n_params):
+    if (spec.variadic or n_inputs not in (1, 2) or (n_inputs == 2 and n_params)
+            or any(p.default is REQUIRED for p in spec.params[1:])):
         return general
     same_dtype, no_bool, bool_ = spec.same_dtype, spec.no_bool, torch.bool
 
@@ -200,14 +209,17 @@ def _specialize(spec: OpSpec, general):
                     or (same_dtype and right.dtype is not dtype) or (no_bool and dtype is bool_)):
                 return general(*args)  # raises the rule's error
             result = run(args, left, right)
-            return wrap(result if result.is_contiguous() else result.contiguous(), ctx)
+            return wrap(result if result.is_contiguous() else result.contiguous(), ctx.operator_context)
         return binary
 
-    param = spec.params[0] if n_params else None
-    key, parse = (param.name, param.parse) if param else (None, None)
+    first = spec.params[0] if n_params else None
+    key, parse = (first.name, first.parse) if first else (None, None)
+    defaults = {p.name: p.default for p in spec.params}
+    no_arg_ok = first is None or first.default is not REQUIRED
 
     def unary(*args, out=None, name=None, **kwargs):
-        if len(args) != 1 + n_params or out is not None or kwargs:
+        count = len(args)
+        if out is not None or kwargs or not (count == 2 and first or count == 1 and no_arg_ok):
             return general(*args, out=out, name=name, **kwargs)
         array = args[0]
         try:
@@ -216,8 +228,13 @@ def _specialize(spec: OpSpec, general):
             return general(*args)
         if no_bool and data.dtype is bool_:
             return general(*args)
-        result = run(args[:1], data, **{key: parse(args[1])}) if param else run(args, data)
-        return wrap(result if result.is_contiguous() else result.contiguous(), array._ctx)
+        if count == 2:
+            values = dict(defaults)
+            values[key] = parse(args[1])
+            result = run(args[:1], data, **values)
+        else:
+            result = run(args, data, **defaults)
+        return wrap(result if result.is_contiguous() else result.contiguous(), array._ctx.operator_context)
     return unary
 
 

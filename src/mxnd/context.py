@@ -16,9 +16,9 @@ class _ThreadState(threading.local):
 
     def __init__(self):
         self.stack = []
+        self.default = _CPU0
 
 
-_state = _ThreadState()
 
 
 class Context:
@@ -35,7 +35,7 @@ class Context:
     devtype2str = {1: "cpu", 2: "gpu", 3: "cpu_pinned", 5: "cpu_shared"}
     devstr2type = {"cpu": 1, "gpu": 2, "cpu_pinned": 3, "cpu_shared": 5}
 
-    __slots__ = ("device_typeid", "device_id", "_device")
+    __slots__ = ("device_typeid", "device_id", "_device", "operator_context")
 
     def __init__(self, device_type, device_id=0):
         if isinstance(device_type, Context):
@@ -45,6 +45,8 @@ class Context:
             self.device_typeid = Context.devstr2type[device_type]
             self.device_id = int(device_id)
         self._device = None
+        # where operator results land: MXNet runs operators on cpu_pinned(i) inputs on cpu(i)
+        self.operator_context = Context("cpu", self.device_id) if self.device_typeid == 3 else self
 
     @property
     def device_type(self) -> str:
@@ -105,6 +107,7 @@ class Context:
 
 
 _CPU0 = Context("cpu", 0)
+_state = _ThreadState()
 
 
 def cpu(device_id=0) -> Context:
@@ -145,7 +148,12 @@ def current_context() -> Context:
     cpu(0)
     """
     stack = _state.stack
-    return stack[-1] if stack else _CPU0
+    return stack[-1] if stack else _state.default
+
+
+def _set_default(ctx: Context):
+    """Set this thread's default context outside any ``with`` block (test_utils uses it)."""
+    _state.default = ctx
 
 
 def num_gpus() -> int:

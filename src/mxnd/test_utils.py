@@ -7,24 +7,21 @@ import numpy as np
 import numpy.testing as npt
 
 from . import ndarray as nd
-from .context import Context, current_context
+from .context import Context, _set_default, current_context
 
 __all__ = ["default_context", "set_default_context", "default_rtols", "default_atols", "get_rtol",
            "get_atol", "get_tols", "same", "almost_equal", "assert_almost_equal", "assert_allclose",
            "assert_exception", "random_arrays", "rand_ndarray", "rand_shape_2d", "rand_shape_3d",
            "rand_shape_nd"]
 
-_default = {"ctx": None}
-
-
 def default_context() -> Context:
-    """The context tests run on (``MXNET_TEST_CONTEXT``-style default: the current context)."""
-    return _default["ctx"] or current_context()
+    """The context tests run on: the current default context."""
+    return current_context()
 
 
 def set_default_context(ctx):
-    """Set the context :func:`default_context` returns."""
-    _default["ctx"] = ctx
+    """Set this thread's default context (as MXNet, this changes ``mx.current_context()``)."""
+    _set_default(ctx)
 
 
 def _table(floats):
@@ -78,11 +75,17 @@ def same(a, b):
     return np.array_equal(_numpy(a), _numpy(b))
 
 
+def _check_shapes(a, b):
+    if np.shape(a) != np.shape(b):
+        raise AssertionError(npt.build_err_msg(
+            [a, b], err_msg=f"a.shape = {np.shape(a)} and b.shape = {np.shape(b)} are not equal"))
+
+
 def almost_equal(a, b, rtol=None, atol=None, equal_nan=False, use_broadcast=True):
     """Whether two arrays are equal within tolerances (np.allclose)."""
     a, b = _numpy(a), _numpy(b)
-    if not use_broadcast and np.shape(a) != np.shape(b):
-        return False
+    if not use_broadcast:
+        _check_shapes(a, b)
     return bool(np.allclose(a, b, rtol=get_rtol(rtol), atol=get_atol(atol), equal_nan=equal_nan))
 
 
@@ -96,9 +99,8 @@ def _find_max_violation(a, b, rtol, atol):
 def assert_almost_equal(a, b, rtol=None, atol=None, names=("a", "b"), equal_nan=False,
                         use_broadcast=True, mismatches=(10, 10)):
     """Raise AssertionError, naming the worst element, unless a and b are almost equal."""
-    if not use_broadcast and np.shape(_numpy(a)) != np.shape(_numpy(b)):
-        raise AssertionError(npt.build_err_msg(
-            [a, b], err_msg=f"a.shape = {np.shape(_numpy(a))} and b.shape = {np.shape(_numpy(b))} are not equal"))
+    if not use_broadcast:
+        _check_shapes(_numpy(a), _numpy(b))
     rtol, atol = get_tols(a, b, rtol, atol)
     a, b = np.asarray(_numpy(a)), np.asarray(_numpy(b))
     if a.dtype == np.bool_ and b.dtype == np.bool_:
@@ -108,7 +110,13 @@ def assert_almost_equal(a, b, rtol=None, atol=None, names=("a", "b"), equal_nan=
         return
     a_f, b_f = np.broadcast_arrays(a.astype(np.float64), b.astype(np.float64))
     index, relative = _find_max_violation(a_f, b_f, rtol, atol)
-    message = (f"Error {relative:f} exceeds tolerance rtol={rtol:e}, atol={atol:e}.\n"
+    index = tuple(int(i) for i in index)
+    # MXNet counts violations one by one and stops after mismatches[1] of them
+    violations = int(np.count_nonzero(~np.isclose(a_f, b_f, rtol=rtol, atol=atol, equal_nan=equal_nan)))
+    counted = violations if mismatches[1] <= 0 or violations <= mismatches[1] else mismatches[1] + 1
+    degree = "at least " if mismatches[1] > 0 and counted > mismatches[1] else ""
+    message = (f"Error {relative:f} exceeds tolerance rtol={rtol:e}, atol={atol:e} "
+               f"(mismatch {degree}{100 * counted / a_f.size:f}%).\n"
                f"Location of maximum error: {index}, {names[0]}={a_f[index]:.8f}, {names[1]}={b_f[index]:.8f}")
     raise AssertionError(npt.build_err_msg([a, b], err_msg=message))
 

@@ -77,13 +77,15 @@ _MAKERS = {None: torch.empty, 0: torch.zeros, 1: torch.ones}
 
 
 def _filled(shape, ctx, dtype, fill, name, frontend=False):
-    ctx = resolve_context(ctx)
-    target = dtypes.to_torch(dtype, name, frontend=frontend)
+    ctx = current_context() if ctx is None else resolve_context(ctx)
+    target = torch.float32 if dtype is None else dtypes.to_torch(dtype, name, frontend=frontend)
     shape, device = parse_shape(shape), ctx.device
     try:
         maker = _MAKERS.get(fill) if type(fill) is int or fill is None else None
         if maker is not None and ctx.device_typeid != 2:
-            tensor = maker(shape, dtype=target)  # the host: skip torch's device parsing
+            tensor = maker(shape)  # the host, torch's default dtype: skip torch's keyword parsing
+            if tensor.dtype is not target:
+                tensor = maker(shape, dtype=target)
         elif maker is not None:
             tensor = maker(shape, dtype=target, device=device)
         else:
@@ -101,7 +103,8 @@ def empty(shape, ctx=None, dtype=None, stype=None):
 
 def zeros(shape, ctx=None, dtype=None, stype=None, **kwargs):
     """An array of zeros. ``mx.nd.zeros(3)`` has shape ``(3,)``."""
-    _check_stype(stype, "zeros")
+    if stype is not None:
+        _check_stype(stype, "zeros")
     return _filled(shape, ctx, dtype, 0, "zeros")
 
 

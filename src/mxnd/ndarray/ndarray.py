@@ -92,7 +92,8 @@ class NDArray:
         """A transposed copy (``self`` when ``ndim < 2``), as ``mx.nd.transpose``."""
         if self._data.dim() < 2:
             return self
-        return wrap(self._data.permute(*range(self._data.dim() - 1, -1, -1)).contiguous(), self._ctx)
+        return wrap(self._data.permute(*range(self._data.dim() - 1, -1, -1)).contiguous(),
+                    self._ctx.operator_context)
 
     @property
     def handle(self):

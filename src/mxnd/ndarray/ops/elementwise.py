@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import torch
 
-from ...params import parse_float
+from ...params import parse_bool, parse_float
 from ...registry import OpSpec, Param, declare
 
 # ---- torch bodies ---------------------------------------------------------------------
@@ -69,7 +69,7 @@ def _scalar_operand(data, scalar):
 
 def _with_scalar(fn, reflected=False):
     """Scalar-op body: ``fn(data, scalar)`` or, reflected, ``fn(scalar, data)``."""
-    def body(data, *, scalar):
+    def body(data, scalar=1.0, is_int=True):
         data, value = _scalar_operand(data, scalar)
         if reflected:
             return fn(torch.full_like(data, value), data)
@@ -133,7 +133,11 @@ _SCALAR = (  # MXNet _internal name, body on (data, scalar)
 )
 
 _LHS_RHS = ("lhs", "rhs")
-SCALAR_PARAM = Param("scalar", parse_float, doc="scalar operand, cast to the array's dtype")
+SCALAR_PARAMS = (
+    Param("scalar", parse_float, 1.0, "scalar operand, cast to the array's dtype"),
+    Param("is_int", parse_bool, True, "accepted for MXNet 1.9.1's signature; the scalar is always "
+                                       "cast to the array's dtype"),
+)
 
 BROADCAST = declare([
     OpSpec(f"broadcast_{name}", body, inputs=_LHS_RHS, aliases=tuple(f"broadcast_{a}" for a in aliases),
@@ -149,7 +153,7 @@ ELEMWISE = declare([
 ])
 
 SCALAR = declare([
-    OpSpec(name, _with_scalar(body, reflected), params=(SCALAR_PARAM,), namespace="_internal",
+    OpSpec(name, _with_scalar(body, reflected), params=SCALAR_PARAMS, namespace="_internal",
            family="scalar", doc=f"{name.strip('_')}: an array and a scalar.")
     for name, body, reflected in _SCALAR
 ])
