@@ -29,9 +29,9 @@ def test_every_registry_name_is_an_mxnet_name(generator):
     mxnet_names = {key: set(names) for key, names in generator.load_mxnet_names().items()}
     unknown = []
     for spec in REGISTRY.values():
-        key = generator.KEY_OF_NAMESPACE.get(spec.namespace)
-        for name in spec.all_names:
+        for namespace, name in spec.entries:
+            key = generator.KEY_OF_NAMESPACE.get(namespace)
             if key is None or name not in mxnet_names[key]:
-                unknown.append(f"{spec.namespace or 'nd'}:{name}")
+                unknown.append(f"{namespace or 'nd'}:{name}")
     assert not unknown, f"not MXNet 1.9.1 names of their namespace: {unknown}"
 

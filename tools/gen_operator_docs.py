@@ -72,16 +72,15 @@ def registry_entries() -> dict:
 
     entries = {}
     for spec in REGISTRY.values():
-        key = KEY_OF_NAMESPACE.get(spec.namespace, spec.namespace)
-        entries[key, spec.name] = (spec, None)
-        for alias in spec.aliases:
-            entries[key, alias] = (spec, spec.name)
+        for (namespace, public), name in zip(spec.entries, spec.all_names):
+            key = KEY_OF_NAMESPACE.get(namespace, namespace)
+            entries[key, public] = (spec, None if name == spec.name else spec.public_name)
     return entries
 
 
 def _fluent(spec, name: str, ndarray_class) -> str:
     """'yes' for the op's generated fluent method, 'hand-written' for another NDArray method of that name."""
-    if spec.fluent and name == spec.name:
+    if spec.fluent and name == spec.public_name:
         return "yes"
     return "hand-written" if hasattr(ndarray_class, name) else "no"
 

@@ -165,7 +165,7 @@ def build_function(spec: OpSpec):
         return finish(result, out, ctx, op_name)
 
     nd_function = _specialize(spec, nd_function)
-    nd_function.__name__ = nd_function.__qualname__ = op_name
+    nd_function.__name__ = nd_function.__qualname__ = spec.public_name
     nd_function.__module__ = "mxnd.ndarray" + (f".{spec.namespace}" if spec.namespace else "")
     nd_function.__doc__ = render_doc(spec)
     nd_function.spec = spec

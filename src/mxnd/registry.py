@@ -9,7 +9,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-__all__ = ["REQUIRED", "Param", "OpSpec", "REGISTRY", "register", "declare"]
+__all__ = ["REQUIRED", "Param", "OpSpec", "REGISTRY", "register", "declare", "route"]
+
+# MXNet routes operators to submodules by name prefix (python/mxnet/base.py, _init_op_module)
+_PREFIXES = ("_contrib_", "_linalg_", "_sparse_", "_image_", "_random_")
+
+
+def route(name: str) -> tuple:
+    """``(namespace, public name)`` of an MXNet operator name, as MXNet's ``_init_op_module``.
+
+    >>> route("_linalg_gemm"), route("linalg_gemm"), route("_plus_scalar"), route("_random_uniform")
+    (('linalg', 'gemm'), ('', 'linalg_gemm'), ('_internal', '_plus_scalar'), ('_internal', '_random_uniform'))
+    """
+    for prefix in _PREFIXES:
+        if name.startswith(prefix):
+            if prefix != "_random_" or name.endswith("_like"):
+                return prefix[1:-1], name[len(prefix):]
+            return "_internal", name
+    if name.startswith("_"):
+        return "_internal", name
+    return "", name
 
 
 class _Required:
@@ -36,8 +55,10 @@ class Param:
 class OpSpec:
     """An operator as data; ``build.py`` turns it into ``mx.nd.<name>`` and more.
 
-    ``impl`` takes torch tensors (one per entry of ``inputs``) and the parsed params as
-    keywords, and returns a tensor or a tuple of tensors. ``inputs`` entries starting with
+    ``name`` and ``aliases`` are MXNet's operator names; a prefix routes a name to its
+    submodule as in MXNet (``_linalg_gemm`` is ``mx.nd.linalg.gemm``, ``_plus_scalar`` is in
+    ``mx.nd._internal``). ``impl`` takes torch tensors (one per entry of ``inputs``) and the
+    parsed params as keywords, and returns a tensor or a tuple of tensors. ``inputs`` entries starting with
     ``*`` mark a variadic operator. ``same_dtype`` makes the builder reject operands of
     different dtypes as MXNet's type inference does; ``no_bool`` rejects boolean inputs.
     """
@@ -48,7 +69,6 @@ class OpSpec:
     params: tuple = ()
     aliases: tuple = ()
     fluent: bool = False
-    namespace: str = ""
     family: str = ""
     same_dtype: bool = False
     no_bool: bool = False
@@ -61,6 +81,21 @@ class OpSpec:
     @property
     def all_names(self) -> tuple:
         return (self.name,) + self.aliases
+
+    @property
+    def namespace(self) -> str:
+        """The namespace of the operator's own name: '' (mx.nd), 'linalg', '_internal', ..."""
+        return route(self.name)[0]
+
+    @property
+    def public_name(self) -> str:
+        """The name under which ``mx.nd.<namespace>`` exposes the operator itself."""
+        return route(self.name)[1]
+
+    @property
+    def entries(self) -> tuple:
+        """``(namespace, public name)`` of the name and of every alias."""
+        return tuple(route(name) for name in self.all_names)
 
 
 REGISTRY: dict[str, OpSpec] = {}

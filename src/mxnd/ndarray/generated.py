@@ -16,8 +16,8 @@ def _build_all():
         function = build.build_function(spec)
         for name in spec.all_names:
             FUNCTIONS[name] = function
-        if spec.fluent and not hasattr(NDArray, spec.name):
-            setattr(NDArray, spec.name, build.make_method(function))
+        if spec.fluent and not hasattr(NDArray, spec.public_name):
+            setattr(NDArray, spec.public_name, build.make_method(function))
 
 
 def populate(namespace_globals: dict, namespace: str) -> list:
@@ -25,10 +25,10 @@ def populate(namespace_globals: dict, namespace: str) -> list:
     _build_all()
     names = []
     for spec in REGISTRY.values():
-        if spec.namespace == namespace:
-            for name in spec.all_names:
-                namespace_globals[name] = FUNCTIONS[name]
-                names.append(name)
+        for (where, public), name in zip(spec.entries, spec.all_names):
+            if where == namespace:
+                namespace_globals[public] = FUNCTIONS[name]
+                names.append(public)
     return names
 
 

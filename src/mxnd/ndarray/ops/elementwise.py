@@ -153,7 +153,7 @@ ELEMWISE = declare([
 ])
 
 SCALAR = declare([
-    OpSpec(name, _with_scalar(body, reflected), params=SCALAR_PARAMS, namespace="_internal",
+    OpSpec(name, _with_scalar(body, reflected), params=SCALAR_PARAMS,
            family="scalar", doc=f"{name.strip('_')}: an array and a scalar.")
     for name, body, reflected in _SCALAR
 ])
