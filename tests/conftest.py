@@ -3,9 +3,15 @@
 The GPU run carries ``@pytest.mark.gpu`` and is skipped where torch sees no CUDA device,
 so the CPU suite stands alone (STYLE.md section 7).
 """
+import pathlib
+import sys
+
 import pytest
 
 import mxnd as mx
+
+# shared test helpers (tests/gradients.py) import as top-level modules
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
 _NO_GPU = mx.context.num_gpus() == 0
 

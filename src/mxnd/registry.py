@@ -61,6 +61,7 @@ class OpSpec:
     parsed params as keywords, and returns a tensor or a tuple of tensors. ``inputs`` entries starting with
     ``*`` mark a variadic operator. ``same_dtype`` makes the builder reject operands of
     different dtypes as MXNet's type inference does; ``no_bool`` rejects boolean inputs.
+    ``differentiable`` marks operators MXNet gives a gradient (tests gradcheck them).
     """
 
     name: str
@@ -69,6 +70,7 @@ class OpSpec:
     params: tuple = ()
     aliases: tuple = ()
     fluent: bool = False
+    differentiable: bool = False
     family: str = ""
     same_dtype: bool = False
     no_bool: bool = False

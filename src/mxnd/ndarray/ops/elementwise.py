@@ -87,49 +87,49 @@ _logical_and = _as_input_dtype(torch.logical_and)
 _logical_or = _as_input_dtype(torch.logical_or)
 _logical_xor = _as_input_dtype(torch.logical_xor)
 
-# name, body, aliases, elemwise twin
+# name, body, aliases, elemwise twin, differentiable
 _BINARY = (
-    ("add", torch.add, ("plus",), "elemwise_add"),
-    ("sub", torch.sub, ("minus",), "elemwise_sub"),
-    ("mul", torch.mul, (), "elemwise_mul"),
-    ("div", _divide, (), "elemwise_div"),
-    ("mod", _modulo, (), None),
-    ("power", _power, (), None),
-    ("maximum", torch.maximum, (), None),
-    ("minimum", torch.minimum, (), None),
-    ("equal", _as_input_dtype(torch.eq), (), None),
-    ("not_equal", _as_input_dtype(torch.ne), (), None),
-    ("greater", _as_input_dtype(torch.gt), (), None),
-    ("greater_equal", _as_input_dtype(torch.ge), (), None),
-    ("lesser", _as_input_dtype(torch.lt), (), None),
-    ("lesser_equal", _as_input_dtype(torch.le), (), None),
-    ("logical_and", _logical_and, (), None),
-    ("logical_or", _logical_or, (), None),
-    ("logical_xor", _logical_xor, (), None),
+    ("add", torch.add, ("plus",), "elemwise_add", True),
+    ("sub", torch.sub, ("minus",), "elemwise_sub", True),
+    ("mul", torch.mul, (), "elemwise_mul", True),
+    ("div", _divide, (), "elemwise_div", True),
+    ("mod", _modulo, (), None, True),
+    ("power", _power, (), None, True),
+    ("maximum", torch.maximum, (), None, True),
+    ("minimum", torch.minimum, (), None, True),
+    ("equal", _as_input_dtype(torch.eq), (), None, False),
+    ("not_equal", _as_input_dtype(torch.ne), (), None, False),
+    ("greater", _as_input_dtype(torch.gt), (), None, False),
+    ("greater_equal", _as_input_dtype(torch.ge), (), None, False),
+    ("lesser", _as_input_dtype(torch.lt), (), None, False),
+    ("lesser_equal", _as_input_dtype(torch.le), (), None, False),
+    ("logical_and", _logical_and, (), None, False),
+    ("logical_or", _logical_or, (), None, False),
+    ("logical_xor", _logical_xor, (), None, False),
 )
 
-_SCALAR = (  # MXNet _internal name, body on (data, scalar)
-    ("_plus_scalar", torch.add, False),
-    ("_minus_scalar", torch.sub, False),
-    ("_rminus_scalar", torch.sub, True),
-    ("_mul_scalar", torch.mul, False),
-    ("_div_scalar", _divide, False),
-    ("_rdiv_scalar", _divide, True),
-    ("_mod_scalar", _modulo, False),
-    ("_rmod_scalar", _modulo, True),
-    ("_power_scalar", _power, False),
-    ("_rpower_scalar", _power, True),
-    ("_maximum_scalar", lambda d, s: torch.clamp(d, min=s), False),
-    ("_minimum_scalar", lambda d, s: torch.clamp(d, max=s), False),
-    ("_equal_scalar", _compare_scalar(torch.eq), False),
-    ("_not_equal_scalar", _compare_scalar(torch.ne), False),
-    ("_greater_scalar", _compare_scalar(torch.gt), False),
-    ("_greater_equal_scalar", _compare_scalar(torch.ge), False),
-    ("_lesser_scalar", _compare_scalar(torch.lt), False),
-    ("_lesser_equal_scalar", _compare_scalar(torch.le), False),
-    ("_logical_and_scalar", _compare_scalar(lambda d, s: (d != 0) & bool(s)), False),
-    ("_logical_or_scalar", _compare_scalar(lambda d, s: (d != 0) | bool(s)), False),
-    ("_logical_xor_scalar", _compare_scalar(lambda d, s: (d != 0) ^ bool(s)), False),
+_SCALAR = (  # MXNet _internal name, body on (data, scalar), reflected (body(scalar, data)), differentiable
+    ("_plus_scalar", torch.add, False, True),
+    ("_minus_scalar", torch.sub, False, True),
+    ("_rminus_scalar", torch.sub, True, True),
+    ("_mul_scalar", torch.mul, False, True),
+    ("_div_scalar", _divide, False, True),
+    ("_rdiv_scalar", _divide, True, True),
+    ("_mod_scalar", _modulo, False, True),
+    ("_rmod_scalar", _modulo, True, True),
+    ("_power_scalar", _power, False, True),
+    ("_rpower_scalar", _power, True, True),
+    ("_maximum_scalar", lambda d, s: torch.clamp(d, min=s), False, True),
+    ("_minimum_scalar", lambda d, s: torch.clamp(d, max=s), False, True),
+    ("_equal_scalar", _compare_scalar(torch.eq), False, False),
+    ("_not_equal_scalar", _compare_scalar(torch.ne), False, False),
+    ("_greater_scalar", _compare_scalar(torch.gt), False, False),
+    ("_greater_equal_scalar", _compare_scalar(torch.ge), False, False),
+    ("_lesser_scalar", _compare_scalar(torch.lt), False, False),
+    ("_lesser_equal_scalar", _compare_scalar(torch.le), False, False),
+    ("_logical_and_scalar", _compare_scalar(lambda d, s: (d != 0) & bool(s)), False, False),
+    ("_logical_or_scalar", _compare_scalar(lambda d, s: (d != 0) | bool(s)), False, False),
+    ("_logical_xor_scalar", _compare_scalar(lambda d, s: (d != 0) ^ bool(s)), False, False),
 )
 
 _LHS_RHS = ("lhs", "rhs")
@@ -141,26 +141,27 @@ SCALAR_PARAMS = (
 
 BROADCAST = declare([
     OpSpec(f"broadcast_{name}", body, inputs=_LHS_RHS, aliases=tuple(f"broadcast_{a}" for a in aliases),
-           family="broadcast", same_dtype=True, no_bool=True,
+           family="broadcast", same_dtype=True, no_bool=True, differentiable=grad,
            doc=f"Elementwise {name} of two arrays with NumPy-style broadcasting.")
-    for name, body, aliases, _ in _BINARY
+    for name, body, aliases, _, grad in _BINARY
 ])
 
 ELEMWISE = declare([
     OpSpec(twin, _same_shape(body), inputs=_LHS_RHS, family="elemwise", same_dtype=True, no_bool=True,
-           doc=f"Elementwise {name} of two arrays of the same shape.")
-    for name, body, _, twin in _BINARY if twin
+           differentiable=grad, doc=f"Elementwise {name} of two arrays of the same shape.")
+    for name, body, _, twin, grad in _BINARY if twin
 ])
 
 SCALAR = declare([
-    OpSpec(name, _with_scalar(body, reflected), params=SCALAR_PARAMS,
-           family="scalar", doc=f"{name.strip('_')}: an array and a scalar.")
-    for name, body, reflected in _SCALAR
+    OpSpec(name, _with_scalar(body, reflected), params=SCALAR_PARAMS, family="scalar",
+           differentiable=grad, doc=f"{name.strip('_')}: an array and a scalar.")
+    for name, body, reflected, grad in _SCALAR
 ])
 
 UNARY = declare([
-    OpSpec("abs", torch.abs, fluent=True, family="unary", doc="Absolute value, elementwise."),
-    OpSpec("negative", torch.neg, family="unary", doc="Numerical negative, elementwise."),
+    OpSpec("abs", torch.abs, fluent=True, family="unary", differentiable=True,
+           doc="Absolute value, elementwise."),
+    OpSpec("negative", torch.neg, family="unary", differentiable=True, doc="Numerical negative, elementwise."),
     OpSpec("logical_not", lambda data: (data == 0).to(data.dtype), family="unary",
            doc="Logical not (1 where the input is 0, else 0), in the input dtype."),
 ])

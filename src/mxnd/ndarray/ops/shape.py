@@ -139,22 +139,22 @@ def _transpose(data, *, axes):
 _OPTIONAL_INT = {"parse": parse_optional_int, "default": None}
 
 SHAPE = declare([
-    OpSpec("reshape", _reshape, aliases=("Reshape",), family="shape", params=(
+    OpSpec("reshape", _reshape, differentiable=True, aliases=("Reshape",), family="shape", params=(
         Param("shape", parse_shape, (), "target shape; 0, -1, -2, -3, -4 are MXNet's codes"),
         Param("reverse", parse_bool, False, "resolve special codes from right to left"),
     ), doc="Reshape with MXNet's special codes; returns a new array."),
-    OpSpec("reshape_like", _reshape_like, inputs=("lhs", "rhs"), fluent=True, family="shape", params=tuple(
+    OpSpec("reshape_like", _reshape_like, differentiable=True, inputs=("lhs", "rhs"), fluent=True, family="shape", params=tuple(
         Param(name, doc=f"{name} of the axis range to replace", **_OPTIONAL_INT)
         for name in ("lhs_begin", "lhs_end", "rhs_begin", "rhs_end")),
         doc="Reshape lhs to the shape of rhs (or of an axis range of it)."),
-    OpSpec("broadcast_to", _broadcast_to, family="shape", params=(
+    OpSpec("broadcast_to", _broadcast_to, differentiable=True, family="shape", params=(
         Param("shape", parse_shape, (), "target shape; 0 keeps the input dimension"),
     ), doc="Broadcast size-1 axes of the input to a new shape of the same ndim."),
-    OpSpec("broadcast_like", _broadcast_like, inputs=("lhs", "rhs"), family="shape", params=(
+    OpSpec("broadcast_like", _broadcast_like, differentiable=True, inputs=("lhs", "rhs"), family="shape", params=(
         Param("lhs_axes", parse_axis, None, "axes of lhs to broadcast"),
         Param("rhs_axes", parse_axis, None, "axes of rhs whose sizes are taken"),
     ), doc="Broadcast lhs to the shape of rhs."),
-    OpSpec("transpose", _transpose, fluent=True, family="shape", params=(
+    OpSpec("transpose", _transpose, differentiable=True, fluent=True, family="shape", params=(
         Param("axes", parse_shape, (), "permutation of the axes; empty reverses them"),
     ), doc="Permute the axes of an array (a copy)."),
 ])
