@@ -20,7 +20,7 @@ from golden_cases import evaluate  # noqa: E402
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 
-# case -> why mxnd deliberately differs from MXNet 1.9.1
+# case -> why mxnd deliberately differs from MXNet 1.9.1 (a cases file may add its own DELIBERATE)
 DELIBERATE = {
     "x = mx.nd.zeros((2, 3)); x[0, 5] = 1; result = x":
         "MXNet does not bounds-check this key; mxnd raises IndexError",
@@ -28,6 +28,20 @@ DELIBERATE = {
         "MXNet 1.9.1's zero-copy from_numpy does not show later NDArray writes in the numpy source; "
         "mxnd shares the memory, as documented",
 }
+
+
+def _load_deliberate():
+    """Merge ``DELIBERATE`` of every tests/golden/<name>_cases.py into the table above."""
+    import importlib.util
+
+    for path in sorted(GOLDEN.glob("*_cases.py")):
+        spec = importlib.util.spec_from_file_location(f"golden_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        DELIBERATE.update(getattr(module, "DELIBERATE", {}))
+
+
+_load_deliberate()
 
 
 def _load():

@@ -1,2 +1,3 @@
 """Operator families; each module starts with its table and registers it on import."""
-from . import creation, elementwise, shape  # noqa: F401  (registration side effects)
+from . import (creation, elementwise, image, indexing, layout, linalg, misc,  # noqa: F401
+               ordering, random, reduce, shape, unary)
