@@ -13,7 +13,7 @@ import re
 from .errors import MXNetError
 
 __all__ = ["ParamError", "parse_bool", "parse_int", "parse_float", "parse_shape",
-           "parse_optional_int", "parse_axis", "parse_dtype", "parse_any", "enum"]
+           "parse_optional_int", "parse_axis", "parse_dtype", "parse_any", "enum", "parse_context"]
 
 
 class ParamError(MXNetError, ValueError):
@@ -166,3 +166,23 @@ def enum(*choices: str):
 
     parse_enum.choices = tuple(choices)
     return parse_enum
+
+
+def parse_context(value):
+    """A Context from a Context, None (the current default) or text such as ``'gpu(1)'``.
+
+    >>> parse_context('cpu(0)')
+    cpu(0)
+    """
+    from .context import Context, current_context
+
+    if value is None:
+        return current_context()
+    if isinstance(value, Context):
+        return value
+    text = str(value).strip()
+    name, _, rest = text.partition("(")
+    try:
+        return Context(name, int(rest.rstrip(")") or 0))
+    except (KeyError, ValueError):
+        raise ParamError("Context", value) from None

@@ -13,7 +13,7 @@ import torch
 from .. import dtypes
 from ..context import Context, current_context
 from ..errors import MXNetError
-from ..params import parse_shape
+from ..params import parse_context, parse_shape
 from .ndarray import NDArray, wrap
 
 __all__ = ["array", "empty", "zeros", "ones", "full", "arange", "linspace", "eye", "from_numpy",
@@ -27,8 +27,7 @@ def resolve_context(ctx) -> Context:
     if isinstance(ctx, Context):
         return ctx
     if isinstance(ctx, str):  # 'cpu(0)', 'gpu(1)', 'cpu'
-        name, _, rest = ctx.partition("(")
-        return Context(name, int(rest.rstrip(")") or 0))
+        return parse_context(ctx)
     raise TypeError(f"ctx must be a Context, got {type(ctx).__name__}")
 
 
