@@ -10,12 +10,25 @@ import torch
 
 from . import dtypes
 from .errors import MXNetError, context_mismatch, dtype_mismatch, operator_error
-from .ndarray.ndarray import NDArray, wrap
+from .ndarray.ndarray import NDArray, wrap, write_into
+from .recording import STATE
 from .registry import REQUIRED, OpSpec
 
 __all__ = ["build_function", "make_method", "finish", "render_doc"]
 
 _ENGINE_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, ZeroDivisionError)
+_no_grad = torch.no_grad
+
+
+def needs_guard(tensors) -> bool:
+    """True when an input requires grad but nothing records: then the op must not build a graph.
+
+    (Entering ``torch.no_grad()`` on every call would cost 2-3 µs; reading requires_grad is cheap.)
+    """
+    for tensor in tensors:
+        if tensor.requires_grad:
+            return not STATE.recording
+    return False
 
 
 def finish(result, out, ctx, op_name: str):
@@ -50,7 +63,7 @@ def _write_out(result: torch.Tensor, out, op_name: str):
     if target.dtype is not result.dtype:
         raise MXNetError(f"{op_name}: Incompatible attr in node at 0-th output: expected "
                          f"{dtypes.name_of(result.dtype)}, got {dtypes.name_of(target.dtype)}")
-    target.copy_(result)
+    write_into(target, result, op_name)
 
 
 def _input_checker(spec: OpSpec):
@@ -155,7 +168,11 @@ def build_function(spec: OpSpec):
             arrays, values = bind(args, kwargs)
         tensors, ctx = check(arrays)
         try:
-            result = impl(*tensors, **values)
+            if needs_guard(tensors):
+                with _no_grad():
+                    result = impl(*tensors, **values)
+            else:
+                result = impl(*tensors, **values)
         except MXNetError:
             raise
         except _ENGINE_ERRORS as error:
@@ -195,6 +212,10 @@ def _specialize(spec: OpSpec, general):
         except _ENGINE_ERRORS as error:
             raise _engine_error(op_name, error, arrays) from error
 
+    def run_guarded(arrays, *args, **kwargs):
+        with _no_grad():
+            return run(arrays, *args, **kwargs)
+
     if n_inputs == 2:
         def binary(*args, out=None, name=None, **kwargs):
             if len(args) != 2 or out is not None:
@@ -208,7 +229,10 @@ def _specialize(spec: OpSpec, general):
             if ((other is not ctx and other.device != ctx.device)
                     or (same_dtype and right.dtype is not dtype) or (no_bool and dtype is bool_)):
                 return general(*args)  # raises the rule's error
-            result = run(args, left, right)
+            if (left.requires_grad or right.requires_grad) and not STATE.recording:
+                result = run_guarded(args, left, right)
+            else:
+                result = run(args, left, right)
             return wrap(result if result.is_contiguous() else result.contiguous(), ctx.operator_context)
         return binary
 
@@ -228,12 +252,13 @@ def _specialize(spec: OpSpec, general):
             return general(*args)
         if no_bool and data.dtype is bool_:
             return general(*args)
+        call = run_guarded if data.requires_grad and not STATE.recording else run
         if count == 2:
             values = dict(defaults)
             values[key] = parse(args[1])
-            result = run(args[:1], data, **values)
+            result = call(args[:1], data, **values)
         else:
-            result = run(args, data, **defaults)
+            result = call(args, data, **defaults)
         return wrap(result if result.is_contiguous() else result.contiguous(), array._ctx.operator_context)
     return unary
 

@@ -12,6 +12,8 @@ import numpy as np
 import torch
 
 from ..base import integer_types, numeric_types
+from ..errors import MXNetError
+from ..recording import ASSIGN_IN_GRAPH, STATE
 from .ndarray import NDArray, wrap
 
 __all__ = ["getitem", "setitem"]
@@ -144,6 +146,8 @@ def _is_everything(key) -> bool:
 def getitem(array: NDArray, key):
     """``x[key]`` with MXNet's view/copy rules."""
     data = array._data
+    if data.requires_grad and not STATE.recording:
+        data = data.detach()  # a view taken outside record() is not part of any graph
     if type(key) is int and data.dim() > 0:  # fast path: x[i]
         size = data.shape[0]
         if not -size <= key < size:
@@ -197,7 +201,20 @@ def _prepare_value(array: NDArray, value, shape) -> torch.Tensor:
 
 
 def setitem(array: NDArray, key, value):
-    """``x[key] = value``: scalars fill, arrays broadcast; writes land in x's storage."""
+    """``x[key] = value``: scalars fill, arrays broadcast; writes land in x's storage.
+
+    Inside ``record()`` the write is recorded, and refused for an array already in the
+    graph (MXNet's rule); outside it the write is plain, variables included.
+    """
+    if not STATE.recording:
+        with torch.no_grad():
+            return _assign(array, key, value)
+    if array._data.requires_grad:
+        raise MXNetError(f"setitem: {ASSIGN_IN_GRAPH}")
+    return _assign(array, key, value)
+
+
+def _assign(array: NDArray, key, value):
     data = array._data
     if data.dim() == 0:
         if not _is_everything(key):
@@ -211,11 +228,10 @@ def setitem(array: NDArray, key, value):
             _scatter(array, normalized, value)
             return
         target = data[tuple(p for p in normalized.parts if p is not None)]
-    with torch.no_grad():
-        if isinstance(value, numeric_types) and not isinstance(value, np.ndarray):
-            target.fill_(int(value) if isinstance(value, (bool, np.bool_)) else value)
-        else:
-            target.copy_(_prepare_value(array, value, tuple(target.shape)))
+    if isinstance(value, numeric_types) and not isinstance(value, np.ndarray):
+        target.fill_(int(value) if isinstance(value, (bool, np.bool_)) else value)
+    else:
+        target.copy_(_prepare_value(array, value, tuple(target.shape)))
 
 
 def _scatter(array: NDArray, key: _Key, value):
@@ -230,5 +246,4 @@ def _scatter(array: NDArray, key: _Key, value):
                             device=data.device)
     else:
         values = _prepare_value(array, value, shape)
-    with torch.no_grad():
-        data.view(-1).index_put_((positions.reshape(-1),), values.reshape(-1))
+    data.view(-1).index_put_((positions.reshape(-1),), values.reshape(-1))

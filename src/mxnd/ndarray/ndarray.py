@@ -16,6 +16,7 @@ from .. import dtypes
 from ..context import Context, current_context
 from ..errors import MXNetError
 from ..params import parse_shape
+from ..recording import ASSIGN_IN_GRAPH, STATE
 from .ops.shape import infer_reshape
 
 __all__ = ["NDArray", "wrap", "waitall"]
@@ -30,7 +31,7 @@ class NDArray:
     ((2, 3), <class 'numpy.float32'>, cpu(0))
     """
 
-    __slots__ = ("_data", "_ctx", "_grad", "__weakref__")
+    __slots__ = ("_data", "_ctx", "_grad", "_grad_req", "__weakref__")
     # NDArray defines __eq__ elementwise; keep identity hashing as MXNet does (id // 16)
     __array_priority__ = 1000.0
 
@@ -90,10 +91,12 @@ class NDArray:
     @property
     def T(self):
         """A transposed copy (``self`` when ``ndim < 2``), as ``mx.nd.transpose``."""
-        if self._data.dim() < 2:
+        data = self._data
+        if data.dim() < 2:
             return self
-        return wrap(self._data.permute(*range(self._data.dim() - 1, -1, -1)).contiguous(),
-                    self._ctx.operator_context)
+        if data.requires_grad and not STATE.recording:
+            data = data.detach()
+        return wrap(data.permute(*range(data.dim() - 1, -1, -1)).contiguous(), self._ctx.operator_context)
 
     @property
     def handle(self):
@@ -192,7 +195,7 @@ class NDArray:
         target = dtypes.to_torch(dtype, frontend=True)
         if not copy and target is self._data.dtype:
             return self
-        return wrap(self._data.to(target, copy=True), self._ctx)
+        return wrap(_recordable(self._data).to(target, copy=True), self._ctx)
 
     def copyto(self, other):
         """Copy into ``other`` (an NDArray of the same shape, cast to its dtype) or onto a Context."""
@@ -204,8 +207,7 @@ class NDArray:
                 raise MXNetError(
                     f"copyto: Incompatible attr in node at 0-th output: expected "
                     f"{list(self.shape)}, got {list(other.shape)}")
-            with torch.no_grad():
-                other._data.copy_(self._data)
+            write_into(other._data, self._data, "copyto")
             return other
         if isinstance(other, Context):
             data = self._data.detach().to(other.device, copy=True)
@@ -225,6 +227,21 @@ class NDArray:
     def detach(self):
         """A new NDArray sharing this data, cut from the autograd graph."""
         return wrap(self._data.detach(), self._ctx)
+
+    def attach_grad(self, grad_req="write", stype=None):
+        """Make this array a variable: ``.grad`` becomes a zero buffer that backward fills.
+
+        ``grad_req``: 'write' overwrites the buffer, 'add' accumulates, 'null' skips.
+        """
+        from ..autograd import attach_grad
+
+        attach_grad(self, grad_req, stype)
+
+    def backward(self, out_grad=None, retain_graph=False, train_mode=True):
+        """Gradients of this array (recorded in ``autograd.record()``) into the variables' ``.grad``."""
+        from ..autograd import backward
+
+        backward([self], None if out_grad is None else [out_grad], retain_graph, train_mode)
 
     def wait_to_read(self):
         """Block until pending device work writing this array has finished."""
@@ -270,7 +287,7 @@ class NDArray:
                             f"Accepted keyword arguments are 'shape' and 'reverse'.")
         shape = tuple(shape)
         target = infer_reshape(self.shape, shape, kwargs.get("reverse", False))
-        return wrap(_reshape_view(self._data, target), self._ctx)
+        return wrap(_reshape_view(_recordable(self._data), target), self._ctx)
 
     def broadcast_to(self, shape):
         """A copy broadcast to ``shape`` (only size-1 axes may grow; ndim may only grow)."""
@@ -293,6 +310,26 @@ class NDArray:
         from . import op
 
         return op.broadcast_like(self, other)
+
+
+def _recordable(data: torch.Tensor) -> torch.Tensor:
+    """``data``, cut from torch's graph when it requires grad but nothing records."""
+    return data.detach() if data.requires_grad and not STATE.recording else data
+
+
+def write_into(target: torch.Tensor, source, op_name: str):
+    """Write ``source`` into ``target``'s storage with MXNet's rules under autograd.
+
+    Inside ``record()`` a write into an array already in the graph raises MXNet's error,
+    and any other write is recorded; outside it the write is plain (even into a variable).
+    """
+    if STATE.recording:
+        if target.requires_grad:
+            raise MXNetError(f"{op_name}: {ASSIGN_IN_GRAPH}")
+        target.copy_(source)
+    else:
+        with torch.no_grad():
+            target.copy_(source)
 
 
 def _reshape_view(data: torch.Tensor, target: tuple) -> torch.Tensor:

@@ -1,0 +1,257 @@
+"""``mx.autograd``: MXNet's recording model on torch's autograd engine.
+
+Variables are NDArrays whose tensor is a torch leaf with ``requires_grad`` (``attach_grad``);
+operators build torch's graph only inside ``record()`` (build.py guards calls outside it);
+``backward`` asks torch for the gradients of every live variable and writes them into each
+variable's stable ``.grad`` buffer by its ``grad_req`` ('write' overwrites, 'add' accumulates).
+"""
+from __future__ import annotations
+
+import weakref
+
+import torch
+
+from .errors import MXNetError
+from .ndarray.ndarray import NDArray, wrap
+from .recording import STATE, is_recording, is_training, set_recording, set_training
+
+__all__ = ["record", "pause", "train_mode", "predict_mode", "is_recording", "is_training",
+           "set_recording", "set_training", "mark_variables", "backward", "grad", "Function"]
+
+# MXNet's text (imperative.cc) for heads outside any recorded graph
+NOT_IN_GRAPH = (
+    "Cannot differentiate node because it is not in a computational graph. You need to set "
+    "is_recording to true or use autograd.record() to save computational graphs for backward. "
+    "If you want to differentiate the same graph twice, you need to pass retain_graph=True to "
+    "backward.")
+NO_VARIABLES = "There are no inputs in computation graph that require gradients."
+GRAD_REQS = ("write", "add", "null")
+
+_variables: "weakref.WeakValueDictionary[int, NDArray]" = weakref.WeakValueDictionary()
+
+
+class _Scope:
+    """Set the recording/training flags for a ``with`` block and restore them after it."""
+
+    __slots__ = ("_recording", "_training", "_saved", "_torch_mode")
+
+    def __init__(self, recording, training):
+        self._recording, self._training = recording, training
+        self._saved, self._torch_mode = None, None
+
+    def __enter__(self):
+        self._saved = (STATE.recording, STATE.training)
+        if self._recording is not None:
+            STATE.recording = self._recording
+            # record() must build torch's graph even under a caller's torch.no_grad()
+            self._torch_mode = torch.enable_grad() if self._recording else None
+            if self._torch_mode is not None:
+                self._torch_mode.__enter__()
+        if self._training is not None:
+            STATE.training = self._training
+        return self
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        if self._torch_mode is not None:
+            self._torch_mode.__exit__(exc_type, exc_value, traceback)
+        STATE.recording, STATE.training = self._saved
+
+
+def record(train_mode=True):
+    """Record operators for ``backward`` (training mode unless ``train_mode=False``).
+
+    >>> import mxnd as mx
+    >>> x = mx.nd.array([1., 2.]); x.attach_grad()
+    >>> with mx.autograd.record():
+    ...     y = x * x
+    >>> y.backward(); x.grad.asnumpy().tolist()
+    [2.0, 4.0]
+    """
+    return _Scope(True, train_mode)
+
+
+def pause(train_mode=False):
+    """Stop recording inside a ``record()`` block (predict mode unless ``train_mode=True``)."""
+    return _Scope(False, train_mode)
+
+
+def train_mode():
+    """Training mode for Dropout/BatchNorm without changing recording."""
+    return _Scope(None, True)
+
+
+def predict_mode():
+    """Predict mode for Dropout/BatchNorm without changing recording."""
+    return _Scope(None, False)
+
+
+def _check_req(grad_req):
+    if grad_req not in GRAD_REQS:
+        raise ValueError(f"grad_req must be one of {GRAD_REQS}, got {grad_req!r}")
+    return grad_req
+
+
+def _make_variable(array: NDArray, gradient: NDArray, grad_req: str):
+    if array._data.dtype.is_floating_point:
+        array._data = array._data.detach().requires_grad_(grad_req != "null")
+    array._grad = gradient
+    array._grad_req = grad_req
+    _variables[id(array)] = array
+
+
+def attach_grad(array: NDArray, grad_req="write", stype=None):
+    """Make ``array`` a variable with a zero gradient buffer (NDArray.attach_grad)."""
+    if stype not in (None, "default"):
+        raise MXNetError(f"attach_grad: storage type '{stype}' is not available: mxnd has no sparse arrays yet")
+    _check_req(grad_req)
+    gradient = wrap(torch.zeros_like(array._data, requires_grad=False), array._ctx)
+    _make_variable(array, gradient, grad_req)
+
+
+def mark_variables(variables, gradients, grad_reqs="write"):
+    """Mark NDArrays as variables whose gradients go into the given buffers."""
+    if isinstance(variables, NDArray):
+        variables, gradients = [variables], [gradients]
+    reqs = [grad_reqs] * len(variables) if isinstance(grad_reqs, str) else list(grad_reqs)
+    if not len(variables) == len(gradients) == len(reqs):
+        raise ValueError("mark_variables: variables, gradients and grad_reqs must have the same length")
+    for variable, gradient, req in zip(variables, gradients, reqs):
+        _make_variable(variable, gradient, _check_req(req))
+
+
+def _as_list(value):
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def _head_tensors(heads, head_grads):
+    heads = _as_list(heads)
+    if head_grads is None:
+        head_grads = [None] * len(heads)
+    head_grads = _as_list(head_grads)
+    if len(head_grads) != len(heads):
+        raise ValueError("heads and head_grads must have the same length")
+    tensors, grads = [], []
+    for head, head_grad in zip(heads, head_grads):
+        if not head._data.requires_grad:
+            raise MXNetError(NOT_IN_GRAPH)
+        tensors.append(head._data)
+        grads.append(torch.ones_like(head._data) if head_grad is None else head_grad._data)
+    return tensors, grads
+
+
+def _differentiate(tensors, grads, inputs, retain_graph, create_graph, train_mode):
+    previous = set_training(train_mode)
+    try:
+        with torch.enable_grad():
+            return torch.autograd.grad(tensors, inputs, grads, retain_graph=retain_graph,
+                                       create_graph=create_graph, allow_unused=True)
+    except RuntimeError as error:
+        if "second time" in str(error) or "does not require grad" in str(error):
+            raise MXNetError(NOT_IN_GRAPH) from None
+        raise MXNetError(f"backward: {str(error).splitlines()[0]}") from error
+    finally:
+        set_training(previous)
+
+
+def backward(heads, head_grads=None, retain_graph=False, train_mode=True):
+    """Compute gradients of ``heads`` and store them in the variables' ``.grad`` buffers."""
+    tensors, grads = _head_tensors(heads, head_grads)
+    variables = [v for v in list(_variables.values()) if v._data.requires_grad and v._data.is_leaf]
+    if not variables:
+        raise MXNetError(NO_VARIABLES)
+    results = _differentiate(tensors, grads, [v._data for v in variables], retain_graph, False, train_mode)
+    if all(g is None for g in results):
+        raise MXNetError(NO_VARIABLES)
+    with torch.no_grad():
+        for variable, gradient in zip(variables, results):
+            if gradient is None:
+                continue
+            buffer = variable._grad._data
+            if variable._grad_req == "add":
+                buffer.add_(gradient)
+            else:
+                buffer.copy_(gradient)
+
+
+def grad(heads, variables, head_grads=None, retain_graph=None, create_graph=False, train_mode=True):
+    """Gradients of ``heads`` w.r.t. ``variables`` as new NDArrays (``.grad`` buffers untouched)."""
+    single = isinstance(variables, NDArray)
+    variables = _as_list(variables)
+    for variable in variables:
+        if not variable._data.requires_grad:
+            raise MXNetError(NOT_IN_GRAPH)
+    tensors, grads = _head_tensors(heads, head_grads)
+    retain = create_graph if retain_graph is None else retain_graph
+    results = _differentiate(tensors, grads, [v._data for v in variables], retain, create_graph, train_mode)
+    arrays = [wrap(torch.zeros_like(v._data) if g is None else g, v._ctx) for v, g in zip(variables, results)]
+    return arrays[0] if single else arrays
+
+
+class _Bridge(torch.autograd.Function):
+    """Runs an mx.autograd.Function's forward/backward inside torch's graph."""
+
+    @staticmethod
+    def forward(ctx, function, contexts, *tensors):
+        inputs = [wrap(t, c) for t, c in zip(tensors, contexts)]
+        with _Scope(False, None):
+            outputs = function.forward(*inputs)
+        ctx.function, ctx.contexts = function, contexts
+        function._single_output = isinstance(outputs, NDArray)
+        return tuple(o._data for o in _as_list(outputs))
+
+    @staticmethod
+    def backward(ctx, *output_grads):
+        function = ctx.function
+        grads = [wrap(g.contiguous(), c) for g, c in zip(output_grads, function._output_contexts)]
+        with _Scope(False, None):
+            input_grads = function.backward(*grads)
+        return (None, None) + tuple(g._data if isinstance(g, NDArray) else None for g in _as_list(input_grads))
+
+
+class Function:
+    """A custom operator: subclass, define ``forward`` and ``backward`` on NDArrays.
+
+    >>> import mxnd as mx
+    >>> class Double(mx.autograd.Function):
+    ...     def forward(self, x):
+    ...         return x * 2
+    ...     def backward(self, dy):
+    ...         return dy * 2
+    >>> x = mx.nd.array([1., 2.]); x.attach_grad()
+    >>> with mx.autograd.record():
+    ...     y = Double()(x)
+    >>> y.backward(); x.grad.asnumpy().tolist()
+    [2.0, 2.0]
+    """
+
+    def __init__(self):
+        self.saved_tensors = ()
+        self._single_output = True
+        self._output_contexts = ()
+        self._used = False
+
+    def save_for_backward(self, *args):
+        """Keep arrays for ``backward`` (as ``self.saved_tensors``)."""
+        self.saved_tensors = args
+
+    def forward(self, *inputs):
+        raise NotImplementedError("subclasses of mx.autograd.Function define forward")
+
+    def backward(self, *output_grads):
+        raise NotImplementedError("subclasses of mx.autograd.Function define backward")
+
+    def __call__(self, *inputs):
+        if self._used:
+            raise AssertionError("Each Function instance can only be called once. "
+                                 "Please create another instance.")
+        self._used = True
+        tensors = [i._data for i in inputs]
+        if STATE.recording and any(t.requires_grad for t in tensors):
+            contexts = [i._ctx for i in inputs]
+            outputs = _Bridge.apply(self, contexts, *tensors)
+            ctx = inputs[0]._ctx
+            arrays = [wrap(o, ctx) for o in outputs]
+            self._output_contexts = [a._ctx for a in arrays]
+            return arrays[0] if self._single_output else arrays
+        with _Scope(False, None):
+            return self.forward(*inputs)

@@ -1,0 +1,298 @@
+"""mx.autograd against MXNet 1.9.1's recording model (values from the reference venv)."""
+import threading
+
+import numpy as np
+import pytest
+
+import mxnd as mx
+from mxnd import autograd
+from mxnd.base import MXNetError
+
+
+def variable(values, ctx=None, grad_req="write"):
+    array = mx.nd.array(values, ctx=ctx)
+    array.attach_grad(grad_req=grad_req)
+    return array
+
+
+def test_attach_grad_allocates_zero_buffer(ctx):
+    x = variable([1., 2., 3.], ctx)
+    assert x.grad.asnumpy().tolist() == [0., 0., 0.]
+    assert x.grad.dtype == np.float32 and x.grad.context == ctx
+
+
+def test_write_overwrites_and_buffer_identity_is_stable(ctx):
+    x = variable([1., 2., 3.], ctx)
+    buffer = x.grad
+    for _ in range(2):
+        with autograd.record():
+            y = x * x
+        y.backward()
+        assert x.grad.asnumpy().tolist() == [2., 4., 6.]
+    assert x.grad is buffer
+
+
+def test_add_accumulates():
+    w = variable([1., 2.], grad_req="add")
+    for _ in range(2):
+        with autograd.record():
+            y = w * 3
+        y.backward()
+    assert w.grad.asnumpy().tolist() == [6., 6.]
+
+
+def test_null_gets_nothing_and_backward_raises():
+    n = variable([1., 2.], grad_req="null")
+    with autograd.record():
+        y = n * 3
+    # MXNet: "There are no inputs in computation graph that require gradients."; mxnd cannot
+    # tell this head from an unrecorded one and says "not in a computational graph"
+    with pytest.raises(MXNetError):
+        y.backward()
+    assert n.grad.asnumpy().tolist() == [0., 0.]
+
+
+def test_a_function_instance_is_called_once():
+    scale = _Scale()
+    scale(mx.nd.ones((1,)), mx.nd.ones((1,)))
+    with pytest.raises(AssertionError, match="only be called once"):
+        scale(mx.nd.ones((1,)), mx.nd.ones((1,)))
+
+
+def test_unused_variable_keeps_its_gradient():
+    x, z = variable([1., 2., 3.]), variable([5.])
+    z.grad[:] = 7
+    with autograd.record():
+        y = x * 2
+    y.backward()
+    assert z.grad.asnumpy().tolist() == [7.]
+    assert x.grad.asnumpy().tolist() == [2., 2., 2.]
+
+
+def test_second_backward_without_retain_graph_raises():
+    x = variable([1., 2., 3.])
+    with autograd.record():
+        y = x * x
+    y.backward()
+    with pytest.raises(MXNetError, match="not in a computational graph"):
+        y.backward()
+
+
+def test_retain_graph_allows_a_second_backward():
+    x = variable([1., 2., 3.])
+    with autograd.record():
+        y = x * x
+    y.backward(retain_graph=True)
+    y.backward()
+    assert x.grad.asnumpy().tolist() == [2., 4., 6.]
+
+
+def test_nothing_records_outside_record():
+    x = variable([1., 2., 3.])
+    y = x * x
+    with pytest.raises(MXNetError, match="not in a computational graph"):
+        y.backward()
+    with autograd.record():
+        y = x * x
+    z = y * 2  # after the scope: not part of the graph
+    with pytest.raises(MXNetError, match="not in a computational graph"):
+        z.backward()
+
+
+def test_head_gradient():
+    x = variable([1., 2., 3.])
+    with autograd.record():
+        y = x * x
+    y.backward(mx.nd.array([1., 0., 2.]))
+    assert x.grad.asnumpy().tolist() == [2., 0., 12.]
+
+
+def test_several_heads_with_head_grads():
+    a = variable([1., 2.])
+    with autograd.record():
+        p, q = a * 2, a * a
+    autograd.backward([p, q], head_grads=[mx.nd.ones(2), mx.nd.ones(2) * 2])
+    assert a.grad.asnumpy().tolist() == [6., 10.]
+
+
+def test_state_flags_as_mxnet():
+    seen = []
+    seen.append((autograd.is_recording(), autograd.is_training()))
+    with autograd.record():
+        seen.append((autograd.is_recording(), autograd.is_training()))
+        with autograd.pause():
+            seen.append((autograd.is_recording(), autograd.is_training()))
+        with autograd.predict_mode():
+            seen.append((autograd.is_recording(), autograd.is_training()))
+    with autograd.record(train_mode=False):
+        seen.append((autograd.is_recording(), autograd.is_training()))
+    with autograd.train_mode():
+        seen.append((autograd.is_recording(), autograd.is_training()))
+    seen.append((autograd.is_recording(), autograd.is_training()))
+    assert seen == [(False, False), (True, True), (False, False), (True, False), (True, False),
+                    (False, True), (False, False)]
+
+
+def test_set_recording_and_training_return_previous():
+    assert autograd.set_recording(True) is False
+    assert autograd.set_recording(False) is True
+    assert autograd.set_training(True) is False
+    assert autograd.set_training(False) is True
+
+
+def test_state_restored_after_exception():
+    with pytest.raises(ZeroDivisionError):
+        with autograd.record():
+            1 / 0
+    assert not autograd.is_recording() and not autograd.is_training()
+
+
+def test_state_is_thread_local():
+    seen = []
+    with autograd.record():
+        thread = threading.Thread(target=lambda: seen.append(autograd.is_recording()))
+        thread.start()
+        thread.join()
+        assert autograd.is_recording()
+    assert seen == [False]
+
+
+def test_grad_with_create_graph_gives_second_order():
+    x = variable([1., 2.])
+    with autograd.record():
+        y = mx.nd.sin(x)
+        dx = autograd.grad(y, [x], create_graph=True)[0]
+    np.testing.assert_allclose(dx.asnumpy(), [0.5403023, -0.41614684], rtol=1e-6)
+    dx.backward()
+    np.testing.assert_allclose(x.grad.asnumpy(), [-0.84147096, -0.9092974], rtol=1e-6)
+
+
+def test_grad_of_a_variable_without_attach_grad_raises():
+    u = mx.nd.array([1., 2.])
+    with autograd.record():
+        y = u * 2
+    with pytest.raises(MXNetError, match="not in a computational graph"):
+        autograd.grad(y, [u])
+
+
+def test_grad_leaves_grad_buffers_alone():
+    x = variable([1., 2.])
+    with autograd.record():
+        y = x * x
+    (dx,) = autograd.grad(y, [x])
+    assert dx.asnumpy().tolist() == [2., 4.]
+    assert x.grad.asnumpy().tolist() == [0., 0.]
+
+
+def test_mark_variables():
+    v, gv = mx.nd.array([1., 2.]), mx.nd.zeros(2)
+    autograd.mark_variables([v], [gv], grad_reqs="write")
+    with autograd.record():
+        r = v * 5
+    r.backward()
+    assert gv.asnumpy().tolist() == [5., 5.]
+    assert v.grad is gv
+
+
+@pytest.mark.parametrize("write", [
+    lambda y: y.__setitem__(1, 0),
+    lambda y: y.__iadd__(1),
+    lambda y: mx.nd.broadcast_add(y, y, out=y),
+])
+def test_in_place_writes_inside_record_raise(write):
+    x = variable([1., 2., 3.])
+    with autograd.record():
+        y = x * 2
+        with pytest.raises(MXNetError, match="Assigning to NDArrays that are already in a computational graph"):
+            write(y)
+
+
+def test_in_place_update_of_a_variable_outside_record():
+    x = variable([1., 2., 3.])
+    x += 1
+    x[0] = 10
+    assert x.asnumpy().tolist() == [10., 3., 4.]
+    with autograd.record():
+        y = x * x
+    y.backward()
+    assert x.grad.asnumpy().tolist() == [20., 6., 8.]
+
+
+def test_gradients_through_views_and_reshape():
+    x = variable([1., 2., 3.])
+    with autograd.record():
+        y = x[1:3] * 2
+    y.backward()
+    assert x.grad.asnumpy().tolist() == [0., 2., 2.]
+    with autograd.record():
+        y = x.reshape((3, 1)) * 2
+    y.backward()
+    assert x.grad.asnumpy().tolist() == [2., 2., 2.]
+
+
+def test_setitem_of_a_fresh_array_inside_record_is_recorded():
+    x = variable([1., 2., 3.])
+    with autograd.record():
+        z = mx.nd.zeros((2, 3))
+        z[1] = x * 3
+        y = z * 2
+    y.backward()
+    assert x.grad.asnumpy().tolist() == [6., 6., 6.]
+
+
+def test_reattach_resets_and_detach_has_no_grad():
+    x = variable([1., 2.])
+    with autograd.record():
+        y = x * 3
+    y.backward()
+    x.attach_grad()
+    assert x.grad.asnumpy().tolist() == [0., 0.]
+    assert x.detach().grad is None
+
+
+def test_bad_grad_req_raises():
+    with pytest.raises(ValueError):
+        mx.nd.ones((2,)).attach_grad(grad_req="sometimes")
+
+
+class _Scale(autograd.Function):
+    def forward(self, x, y):
+        self.save_for_backward(x, y)
+        return x * y
+
+    def backward(self, dz):
+        x, y = self.saved_tensors
+        return dz * y, dz * x
+
+
+def test_custom_function_composes_with_builtin_operators():
+    x, y = variable([1., 2.]), variable([3., 4.])
+    with autograd.record():
+        z = _Scale()(x * 2, y) * 5
+    z.backward()
+    assert x.grad.asnumpy().tolist() == [30., 40.]
+    assert y.grad.asnumpy().tolist() == [10., 20.]
+
+
+def test_custom_function_outside_record_just_runs_forward():
+    out = _Scale()(mx.nd.array([1., 2.]), mx.nd.array([3., 4.]))
+    assert out.asnumpy().tolist() == [3., 8.]
+
+
+def test_training_flag_seen_by_forward_is_the_record_mode():
+    modes = []
+
+    class Probe(autograd.Function):
+        def forward(self, x):
+            modes.append((autograd.is_recording(), autograd.is_training()))
+            return x * 1
+
+        def backward(self, dy):
+            return dy
+
+    x = variable([1.])
+    with autograd.record():
+        Probe()(x)
+    with autograd.record(train_mode=False):
+        Probe()(x)
+    assert modes == [(False, True), (False, False)]
