@@ -6,6 +6,8 @@
 import numpy as np
 import torch
 
+import mxnd as mx
+
 from mxnd.ndarray.ndarray import wrap
 
 
@@ -19,7 +21,8 @@ def _leaf(array, dtype=None):
 def gradient_of(function, *arrays, head=None, **kwargs):
     """Gradients of ``function(*arrays, **kwargs)`` w.r.t. each array, for output gradient ``head``."""
     leaves = [_leaf(a) for a in arrays]
-    outputs = function(*leaves, **kwargs)
+    with mx.autograd.record():
+        outputs = function(*leaves, **kwargs)
     outputs = outputs if isinstance(outputs, (list, tuple)) else [outputs]
     heads = head if isinstance(head, (list, tuple)) else [head] * len(outputs)
     tensors, grads = [], []
@@ -38,7 +41,8 @@ def numeric_check(function, *arrays, **kwargs):
     contexts = [a.context for a in arrays]
 
     def on_tensors(*tensors):
-        result = function(*[wrap(t, c) for t, c in zip(tensors, contexts)], **kwargs)
+        with mx.autograd.record():
+            result = function(*[wrap(t, c) for t, c in zip(tensors, contexts)], **kwargs)
         if isinstance(result, (list, tuple)):
             return tuple(r._data for r in result if r._data.dtype.is_floating_point)
         return result._data

@@ -192,17 +192,19 @@ def build_function(spec: OpSpec):
 def _specialize(spec: OpSpec, general):
     """A fixed-arity fast path in front of ``general`` for the common call shapes.
 
-    One or two arrays given positionally, no ``out=``, and at most one parameter given
-    positionally (``_mul_scalar(x, 2.0)``): read ``._data`` directly, check what the rules
-    demand, run the body and wrap. Anything else, including every error, goes through
+    One or two arrays given positionally, no ``out=`` or keywords, parameters at their
+    defaults (one array may take its first parameter positionally: ``_mul_scalar(x, 2.0)``):
+    read ``._data`` directly, check what the rules demand, run the body and wrap. Anything else, including every error, goes through
     ``general``, so messages stay in one place.
     """
     impl, op_name = spec.impl, spec.name
     n_inputs, n_params = len(spec.inputs), len(spec.params)
-    if (spec.variadic or n_inputs not in (1, 2) or (n_inputs == 2 and n_params)
-            or any(p.default is REQUIRED for p in spec.params[1:])):
+    if (spec.variadic or n_inputs not in (1, 2)
+            or any(p.default is REQUIRED for p in spec.params[1 if n_inputs == 1 else 0:])):
         return general
     same_dtype, no_bool, bool_ = spec.same_dtype, spec.no_bool, torch.bool
+
+    defaults = {p.name: p.default for p in spec.params}
 
     def run(arrays, *args, **kwargs):
         try:
@@ -218,7 +220,7 @@ def _specialize(spec: OpSpec, general):
 
     if n_inputs == 2:
         def binary(*args, out=None, name=None, **kwargs):
-            if len(args) != 2 or out is not None:
+            if len(args) != 2 or out is not None or kwargs:
                 return general(*args, out=out, name=name, **kwargs)
             lhs, rhs = args
             try:
@@ -230,15 +232,14 @@ def _specialize(spec: OpSpec, general):
                     or (same_dtype and right.dtype is not dtype) or (no_bool and dtype is bool_)):
                 return general(*args)  # raises the rule's error
             if (left.requires_grad or right.requires_grad) and not STATE.recording:
-                result = run_guarded(args, left, right)
+                result = run_guarded(args, left, right, **defaults)
             else:
-                result = run(args, left, right)
-            return wrap(result if result.is_contiguous() else result.contiguous(), ctx.operator_context)
+                result = run(args, left, right, **defaults)
+            return _wrap_result(result, ctx.operator_context, op_name)
         return binary
 
     first = spec.params[0] if n_params else None
     key, parse = (first.name, first.parse) if first else (None, None)
-    defaults = {p.name: p.default for p in spec.params}
     no_arg_ok = first is None or first.default is not REQUIRED
 
     def unary(*args, out=None, name=None, **kwargs):
@@ -259,8 +260,15 @@ def _specialize(spec: OpSpec, general):
             result = call(args[:1], data, **values)
         else:
             result = call(args, data, **defaults)
-        return wrap(result if result.is_contiguous() else result.contiguous(), array._ctx.operator_context)
+        return _wrap_result(result, array._ctx.operator_context, op_name)
     return unary
+
+
+def _wrap_result(result, ctx, op_name):
+    """The fast paths' wrap: one contiguous tensor inline, several outputs through finish."""
+    if type(result) is torch.Tensor:
+        return wrap(result if result.is_contiguous() else result.contiguous(), ctx)
+    return finish(result, None, ctx, op_name)
 
 
 def _engine_error(op_name: str, error: Exception, arrays) -> MXNetError:

@@ -153,8 +153,6 @@ def test_wait_to_read_returns_none(ctx):
     assert values(b) == [[2.0] * 4] * 4
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError,
-                   reason="mx.nd.dot is not implemented in mxnd yet (MXNet: 1000x1000 of 1000.0)")
 def test_wait_to_read_example_with_dot():
     a = mx.nd.ones((1000, 1000))
     b = mx.nd.dot(a, a)
