@@ -36,19 +36,21 @@ slice slice_axis slice_like softmax softmin sort space_to_depth split split_v2 s
 swapaxes take tan tanh tile topk transpose trunc zeros_like
 """.split())
 
-def _load_samples() -> dict:
-    """Merge ``SAMPLES`` of every tests/op_samples/<family>.py (one file per operator family)."""
+def _load_samples(attribute) -> dict:
+    """Merge ``attribute`` of every tests/op_samples/<family>.py (one file per operator family)."""
     samples = {}
     for path in sorted((pathlib.Path(__file__).parent / "op_samples").glob("*.py")):
         spec = importlib.util.spec_from_file_location(f"op_samples_{path.stem}", path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        samples.update(module.SAMPLES)
+        samples.update(getattr(module, attribute, {}))
     return samples
 
 
-# Operators whose defaults do not make a valid call: input shapes and keyword arguments.
-SAMPLES = _load_samples()
+# Operators whose defaults do not make a valid call: input shapes and keyword arguments;
+# SAMPLE_DTYPES gives per-input dtypes where float32 inputs are not valid (int indices).
+SAMPLES = _load_samples("SAMPLES")
+SAMPLE_DTYPES = _load_samples("SAMPLE_DTYPES")
 FAMILY_KWARGS = {"scalar": {"scalar": 2.0}}
 
 
@@ -64,9 +66,10 @@ def function_of(spec):
     return getattr(namespace_of(spec), spec.public_name)
 
 
-def sample_arrays(shapes, dtype="float32"):
-    return [mx.nd.array(np.arange(1, 1 + int(np.prod(s))).reshape(s) + i, dtype=dtype)
-            for i, s in enumerate(shapes)]
+def sample_arrays(shapes, dtype="float32", dtypes=None):
+    dtypes = dtypes or [dtype] * len(shapes)
+    return [mx.nd.array(np.arange(1, 1 + int(np.prod(s))).reshape(s) + i, dtype=d)
+            for i, (s, d) in enumerate(zip(shapes, dtypes))]
 
 
 def sample_call(spec):
@@ -80,7 +83,7 @@ def sample_call(spec):
     missing = [p.name for p in spec.params if p.default is REQUIRED and p.name not in kwargs]
     if missing:
         pytest.fail(f"{spec.name}: add sample values for required params {missing} to SAMPLES")
-    return sample_arrays(shapes), kwargs
+    return sample_arrays(shapes, dtypes=SAMPLE_DTYPES.get(spec.name)), kwargs
 
 
 def assert_same_array(actual, expected):

@@ -3,6 +3,7 @@
 A case is an expression, or statements that set ``result``.
 Both tools/make_golden.py (reference MXNet 1.9.1) and the tests (mxnd) use ``evaluate``.
 """
+import builtins
 import json
 import math
 
@@ -45,4 +46,13 @@ def evaluate(case, mx):
         return _encode(value, mx)
     except Exception as error:  # noqa: BLE001 - the exception is the expected value
         lines = str(error).strip().splitlines()
-        return {"kind": "error", "type": type(error).__name__, "message": lines[-1] if lines else ""}
+        return {"kind": "error", "type": _error_type(error, mx), "message": lines[-1] if lines else ""}
+
+
+def _error_type(error, mx) -> str:
+    """The exception's name; subclasses of MXNetError count as MXNetError unless they carry a
+    builtin's name (MXNet raises IndexError/ValueError/... for some engine errors)."""
+    name = type(error).__name__
+    if isinstance(error, mx.base.MXNetError) and not hasattr(builtins, name):
+        return "MXNetError"
+    return name
