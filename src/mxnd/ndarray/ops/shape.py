@@ -1,15 +1,38 @@
-"""Shape operators: reshape (MXNet's special codes), reshape_like, broadcast_to/like, transpose.
+"""Shape operators: reshape and its relatives, axis insertion/removal/permutation, broadcasting
+along axes, shape/size as arrays, depth<->space blocks and diagonals.
 
 Operator outputs are new arrays (MXNet writes them into fresh storage); only the
-``NDArray.reshape`` method returns a view.
+``NDArray.reshape`` method (and the ``inplace=True`` methods of ``methods.py``) return views.
+MXNet 1.x reads an array of shape ``()`` as "shape unknown", so every operator here except
+``size_array`` rejects it ("inferring shapes failed").
 """
 from __future__ import annotations
 
 import torch
 
 from ...errors import MXNetError
-from ...params import parse_axis, parse_bool, parse_optional_int, parse_shape
+from ...params import parse_axis, parse_bool, parse_int, parse_optional_int, parse_shape
 from ...registry import OpSpec, Param, declare
+
+# ---- helpers shared with layout.py ------------------------------------------------------
+
+
+def fresh(tensor: torch.Tensor) -> torch.Tensor:
+    """A contiguous copy: torch's views of an input must not leak out of an operator."""
+    return tensor.clone(memory_format=torch.contiguous_format)
+
+
+def require_shape(data: torch.Tensor):
+    """MXNet 1.x treats shape () as unknown: its shape inference fails on such inputs."""
+    if data.dim() == 0:
+        raise ValueError("inferring shapes failed: an input of shape () has an unknown shape in MXNet 1.x")
+
+
+def normalize_axis(axis: int, ndim: int) -> int:
+    """``axis`` in ``[-ndim, ndim)`` as a non-negative index (MXNet's ``CheckAxis``)."""
+    if not -ndim <= axis < ndim:
+        raise IndexError(f"axis {axis} exceeds the input dimension of {ndim}")
+    return axis + ndim if axis < 0 else axis
 
 
 def infer_reshape(source: tuple, target: tuple, reverse: bool = False) -> tuple:
@@ -79,6 +102,7 @@ def infer_reshape(source: tuple, target: tuple, reverse: bool = False) -> tuple:
 
 
 def _reshape(data, *, shape, reverse):
+    require_shape(data)
     target = infer_reshape(tuple(data.shape), shape, reverse)
     size = 1
     for d in target:
@@ -94,6 +118,8 @@ def _reshape_like(lhs, rhs, *, lhs_begin, lhs_end, rhs_begin, rhs_end):
         begin = 0 if begin is None else begin % ndim if begin < 0 else begin
         end = ndim if end is None else end % ndim if end < 0 else end
         return begin, end
+    require_shape(lhs)
+    require_shape(rhs)
     lshape, rshape = tuple(lhs.shape), tuple(rhs.shape)
     lb, le = span(lshape, lhs_begin, lhs_end)
     rb, re_ = span(rshape, rhs_begin, rhs_end)
@@ -105,6 +131,7 @@ def _reshape_like(lhs, rhs, *, lhs_begin, lhs_end, rhs_begin, rhs_end):
 
 
 def _broadcast_to(data, *, shape):
+    require_shape(data)
     if len(shape) != data.dim():
         raise ValueError(f"Operand of shape {list(data.shape)} cannot be broadcasted to {list(shape)}")
     target = tuple(s if s != 0 else d for s, d in zip(shape, data.shape))
@@ -129,11 +156,146 @@ def _broadcast_like(lhs, rhs, *, lhs_axes, rhs_axes):
 
 
 def _transpose(data, *, axes):
+    require_shape(data)
     if not axes:
         axes = tuple(range(data.dim() - 1, -1, -1))
     if sorted(a % max(data.dim(), 1) for a in axes) != list(range(data.dim())):
         raise ValueError(f"axes {axes} are not a permutation of the {data.dim()} dimensions")
-    return data.permute(*axes).contiguous() if data.dim() > 1 else data.clone()
+    return fresh(data.permute(*axes))
+
+
+# ---- axes, blocks and diagonals ---------------------------------------------------------
+
+
+def _flatten(data):
+    """Collapse all axes but the first (matrix_op.cc ``Flatten``): (d1, d2*...*dk)."""
+    require_shape(data)
+    rest = 1
+    for d in data.shape[1:]:
+        rest *= d
+    return data.reshape(data.shape[0], rest).clone()
+
+
+def _expand_dims(data, *, axis):
+    require_shape(data)
+    ndim = data.dim()
+    if not -ndim - 1 <= axis <= ndim:
+        raise IndexError(f"axis must be in the range [{-ndim - 1}, {ndim}] ({axis} provided)")
+    return data.unsqueeze(axis).clone()
+
+
+def _squeezed_shape(shape: tuple, axis) -> tuple:
+    """The shape without the size-1 ``axis`` (all of them for None); never empty (``(1,)``)."""
+    ndim = len(shape)
+    if axis is None:
+        kept = [d for d in shape if d != 1]
+    else:
+        axes = (axis,) if isinstance(axis, int) else axis
+        drop = set()
+        for a in axes:
+            if not -ndim <= a < ndim:
+                raise IndexError(f"axis {a} is out of bounds for array of dimension {ndim}")
+            a = a + ndim if a < 0 else a
+            if a in drop:
+                raise ValueError(f"duplicate value in axis {axes}")
+            if shape[a] != 1:
+                raise ValueError(f"cannot select an axis to squeeze out which has size={shape[a]} not equal to one")
+            drop.add(a)
+        kept = [d for i, d in enumerate(shape) if i not in drop]
+    return tuple(kept) or (1,)
+
+
+def _squeeze(data, *, axis):
+    require_shape(data)
+    return data.reshape(_squeezed_shape(tuple(data.shape), axis)).clone()
+
+
+def _swapaxes(data, *, dim1, dim2):
+    require_shape(data)
+    ndim = data.dim()
+    for dim in (dim1, dim2):
+        if not -ndim <= dim < ndim:
+            raise IndexError(f"axis {dim} is out of bounds for array of ndim {ndim}")
+    return fresh(data.transpose(dim1, dim2))
+
+
+def _broadcast_axes(data, *, axis, size):
+    """Grow size-1 ``axis`` entries to ``size`` (broadcast_reduce_op.h ``BroadcastAxesShape``).
+
+    MXNet 1.9.1 indexes the shape with the raw axis, so negative axes are out of range.
+    """
+    require_shape(data)
+    if len(axis) != len(size):
+        raise ValueError(f"axis {axis} and size {size} must have the same length")
+    target = list(data.shape)
+    for a, s in zip(axis, size):
+        if not 0 <= a < len(target):
+            raise IndexError(f"axis {a} must be in range [0, {len(target)})")
+        if target[a] != 1:
+            raise ValueError("Broadcasting axis must have size 1")
+        if s < 0:
+            raise ValueError(f"Shape dim size cannot be a negative value {s}")
+        target[a] = s
+    return fresh(data.expand(target))
+
+
+def _shape_array(data):
+    require_shape(data)
+    return torch.tensor(data.shape, dtype=torch.int64, device=data.device)
+
+
+def _size_array(data):
+    return torch.tensor([data.numel()], dtype=torch.int64, device=data.device)
+
+
+def _check_block(data, block_size, name):
+    if data.dim() != 4:
+        raise ValueError(f"Operation {name} requires exactly 4D tensor, got {data.dim()}D")
+    if block_size <= 0:
+        raise ValueError("block_size must be a positive integer value")
+
+
+def _depth_to_space(data, *, block_size):
+    """DCR order (matrix_op-inl.h ``DepthToSpaceOpShape``): depth blocks become b x b patches."""
+    _check_block(data, block_size, "Depth To Space")
+    n, c, h, w = data.shape
+    b = block_size
+    if b == 1:
+        return data.clone()
+    if c % (b * b):
+        raise ValueError(f"Dimension:1(depth dimension) of size {c} should be a multiple of 'block^2' = {b * b}")
+    blocks = data.reshape(n, b, b, c // (b * b), h, w).permute(0, 3, 4, 1, 5, 2)
+    return blocks.reshape(n, c // (b * b), h * b, w * b)
+
+
+def _space_to_depth(data, *, block_size):
+    """The inverse of depth_to_space: b x b patches become depth blocks."""
+    _check_block(data, block_size, "Space To Depth")
+    n, c, h, w = data.shape
+    b = block_size
+    for position, size in ((2, h), (3, w)):
+        if size % b:
+            raise ValueError(f"Dimension:{position} of size {size} should be a multiple of 'block' = {b}")
+    if b == 1:
+        return data.clone()
+    patches = data.reshape(n, c, h // b, b, w // b, b).permute(0, 3, 5, 1, 2, 4)
+    return patches.reshape(n, c * b * b, h // b, w // b)
+
+
+def _diag(data, *, k, axis1, axis2):
+    """1-D: a matrix with ``data`` on diagonal ``k``; else that diagonal of axes (axis1, axis2),
+    appended as the last axis (diag_op-inl.h ``DiagShapeImpl``)."""
+    require_shape(data)
+    if data.dim() == 1:
+        return torch.diag(data, k)
+    ndim = data.dim()
+    first, second = normalize_axis(axis1, ndim), normalize_axis(axis2, ndim)
+    if first == second:
+        raise ValueError(f"axis1 and axis2 cannot refer to the same axis {first}")
+    rows, cols = data.shape[first], data.shape[second]
+    if min(rows + min(k, 0), cols - max(k, 0)) < 0:
+        raise ValueError("Diagonal does not exist.")
+    return fresh(torch.diagonal(data, k, first, second))
 
 
 _OPTIONAL_INT = {"parse": parse_optional_int, "default": None}
@@ -154,7 +316,43 @@ SHAPE = declare([
         Param("lhs_axes", parse_axis, None, "axes of lhs to broadcast"),
         Param("rhs_axes", parse_axis, None, "axes of rhs whose sizes are taken"),
     ), doc="Broadcast lhs to the shape of rhs."),
-    OpSpec("transpose", _transpose, differentiable=True, fluent=True, family="shape", params=(
+    OpSpec("transpose", _transpose, differentiable=True, fluent=True, no_bool=True, family="shape", params=(
         Param("axes", parse_shape, (), "permutation of the axes; empty reverses them"),
     ), doc="Permute the axes of an array (a copy)."),
+    OpSpec("flatten", _flatten, differentiable=True, aliases=("Flatten",), family="shape",
+           doc="Collapse all axes but the first: shape (d1, d2*...*dk)."),
+    OpSpec("expand_dims", _expand_dims, differentiable=True, family="shape", params=(
+        Param("axis", parse_int, doc="position of the new axis, in [-ndim-1, ndim]"),
+    ), doc="Insert an axis of size 1."),
+    OpSpec("squeeze", _squeeze, differentiable=True, family="shape", params=(
+        Param("axis", parse_axis, None, "size-1 axes to remove; None removes every size-1 axis"),
+    ), doc="Remove axes of size 1 (a result of shape () becomes (1,))."),
+    # MXNet's name is SwapAxis; swapaxes is the alias with a fluent method (swapaxis.cc)
+    OpSpec("swapaxes", _swapaxes, differentiable=True, aliases=("SwapAxis",), fluent=True, no_bool=True,
+           family="shape", params=(
+               Param("dim1", parse_int, 0, "the first axis to be swapped"),
+               Param("dim2", parse_int, 0, "the second axis to be swapped"),
+           ), doc="Interchange two axes."),
+    # MXNet's name is broadcast_axis; broadcast_axes is the alias with a fluent method
+    OpSpec("broadcast_axes", _broadcast_axes, differentiable=True, aliases=("broadcast_axis",), fluent=True,
+           no_bool=True, family="shape", params=(
+               Param("axis", parse_shape, (), "the size-1 axes to broadcast (non-negative)"),
+               Param("size", parse_shape, (), "target sizes of those axes"),
+           ), doc="Broadcast size-1 axes to given sizes."),
+    # shape_array, size_array, ravel_multi_index and unravel_index have zero gradients in MXNet
+    OpSpec("shape_array", _shape_array, differentiable=True, fluent=True, family="shape",
+           doc="The shape of the input as an int64 array."),
+    OpSpec("size_array", _size_array, differentiable=True, fluent=True, family="shape",
+           doc="The number of elements of the input as an int64 array of shape (1,)."),
+    OpSpec("depth_to_space", _depth_to_space, differentiable=True, fluent=True, no_bool=True, family="shape",
+           params=(Param("block_size", parse_int, doc="edge of the square blocks moved from depth to space"),),
+           doc="Rearrange depth blocks of an NCHW array into spatial blocks."),
+    OpSpec("space_to_depth", _space_to_depth, differentiable=True, fluent=True, no_bool=True, family="shape",
+           params=(Param("block_size", parse_int, doc="edge of the square blocks moved from space to depth"),),
+           doc="Rearrange spatial blocks of an NCHW array into depth."),
+    OpSpec("diag", _diag, differentiable=True, fluent=True, no_bool=True, family="shape", params=(
+        Param("k", parse_int, 0, "diagonal offset: > 0 above, < 0 below the main diagonal"),
+        Param("axis1", parse_int, 0, "first axis of the 2-D sub-arrays (ignored for 1-D input)"),
+        Param("axis2", parse_int, 1, "second axis of the 2-D sub-arrays (ignored for 1-D input)"),
+    ), doc="Extract a diagonal, or build a matrix from a 1-D diagonal."),
 ])
