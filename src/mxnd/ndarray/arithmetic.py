@@ -115,6 +115,8 @@ DUNDERS = {
     "__imul__": ("multiply", _in_place),
     "__truediv__": ("divide", _forward), "__rtruediv__": ("divide", _reflected),
     "__itruediv__": ("divide", _in_place),
+    "__div__": ("divide", _forward), "__rdiv__": ("divide", _reflected),  # MXNet keeps the
+    "__idiv__": ("divide", _in_place),                                     # Python 2 names
     "__mod__": ("modulo", _forward), "__rmod__": ("modulo", _reflected), "__imod__": ("modulo", _in_place),
     "__pow__": ("power", _forward), "__rpow__": ("power", _reflected),
     "__eq__": ("equal", _forward), "__ne__": ("not_equal", _forward),

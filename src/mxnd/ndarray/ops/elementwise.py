@@ -1,25 +1,29 @@
-"""Elementwise arithmetic, comparison and logic: broadcast_*, elemwise_*, *_scalar, negative.
+"""Elementwise binary operators: broadcast_*, the same-shape elemwise_*/_plus/_mod ..., *_scalar, add_n.
 
 MXNet 1.x keeps the input dtype everywhere: comparisons and logic return 0/1 in the input
 dtype (elemwise_binary_broadcast_op_logic.cc), integer division truncates, and a scalar
 operand is first cast to the array's dtype (``DType(scalar)`` in the scalar kernels), so
-``int32 * 2.5`` multiplies by 2. Bool arrays are promoted to int64 by scalar ops.
+``int32 * 2.5`` multiplies by 2. Bool arrays are promoted to int64 by scalar ops. Integer
+and float16 ``power``/``hypot`` go through float (``powf``, math_functions-inl.h).
+Comparisons and logic have a zero gradient (MakeZeroGradNodes); maximum/minimum send
+the gradient of a tie to the left operand (``_backward_maximum``: ge / lt).
 """
 from __future__ import annotations
 
 import torch
 
-from ...params import parse_bool, parse_float
+from ...params import parse_bool, parse_float, parse_optional_int
 from ...registry import OpSpec, Param, declare
+from .unary import as_dtype_scalar, zero_gradient
+
+_F32, _F64 = torch.float32, torch.float64
 
 # ---- torch bodies ---------------------------------------------------------------------
 
 
 def _as_input_dtype(fn):
-    """Comparison/logic body returning 0/1 in the dtype of the first operand."""
-    def body(lhs, rhs):
-        return fn(lhs, rhs).to(lhs.dtype)
-    return body
+    """Comparison/logic body returning 0/1 in the dtype of the first operand, zero gradient."""
+    return zero_gradient(lambda lhs, rhs: fn(lhs, rhs).to(lhs.dtype))
 
 
 def _divide(lhs, rhs):
@@ -39,13 +43,39 @@ def _modulo(lhs, rhs):
     return torch.where(zero, torch.zeros((), dtype=lhs.dtype, device=lhs.device), torch.remainder(lhs, safe))
 
 
-def _power(lhs, rhs):
-    """Integer powers go through double and truncate back, as MXNet's ``math::pow`` does."""
-    reference = lhs if isinstance(lhs, torch.Tensor) else rhs
-    if reference.is_floating_point():
-        return torch.pow(lhs, rhs)
-    as_double = [v.double() if isinstance(v, torch.Tensor) else float(v) for v in (lhs, rhs)]
-    return torch.pow(*as_double).to(reference.dtype)
+def _in_float(fn):
+    """``fn`` on float32/float64 data; other dtypes computed in float and cast back (the
+    ``MXNET_BINARY_MATH_FUNC`` wrappers call ``powf``/``hypotf``), e.g. int32 5**13 = 1220703104."""
+    def body(lhs, rhs):
+        reference = lhs if isinstance(lhs, torch.Tensor) else rhs
+        dtype = reference.dtype
+        if dtype is _F32 or dtype is _F64:
+            return fn(lhs, rhs)
+        as_float = [v.float() if isinstance(v, torch.Tensor) else float(v) for v in (lhs, rhs)]
+        return fn(*as_float).to(dtype)
+    return body
+
+
+def _hypot_tensors(lhs, rhs):
+    if not isinstance(rhs, torch.Tensor):
+        rhs = lhs.new_tensor(rhs)
+    return torch.hypot(lhs, rhs)
+
+
+_power = _in_float(torch.pow)
+_hypot = _in_float(_hypot_tensors)
+
+
+def _maximum(lhs, rhs):
+    if lhs.requires_grad or rhs.requires_grad:  # ties and NaN as mshadow_op.h maximum / ge
+        return torch.where((lhs >= rhs) | lhs.isnan(), lhs, rhs)
+    return torch.maximum(lhs, rhs)
+
+
+def _minimum(lhs, rhs):
+    if lhs.requires_grad or rhs.requires_grad:
+        return torch.where((lhs <= rhs) | lhs.isnan(), lhs, rhs)
+    return torch.minimum(lhs, rhs)
 
 
 def _same_shape(fn):
@@ -58,11 +88,18 @@ def _same_shape(fn):
     return body
 
 
-def _scalar_operand(data, scalar):
-    """MXNet casts the scalar to the array dtype; bool arrays compute in int64."""
-    if data.is_floating_point():
+def scalar_operand(data, scalar, is_int=True):
+    """``(data, scalar)`` as MXNet's scalar kernels see them: the scalar cast to the array dtype
+    (half(scalar) for float16), bool arrays in int64; with ``is_int=False`` integer and bool
+    arrays compute in float64 with the scalar as given (elemwise_binary_scalar_op.h)."""
+    dtype = data.dtype
+    if dtype is _F32 or dtype is _F64:
         return data, float(scalar)
-    if data.dtype is torch.bool:
+    if data.is_floating_point():
+        return data, as_dtype_scalar(float(scalar), dtype)
+    if not is_int:
+        return data.to(_F64), float(scalar)
+    if dtype is torch.bool:
         data = data.to(torch.int64)
     return data, int(scalar)
 
@@ -70,7 +107,7 @@ def _scalar_operand(data, scalar):
 def _with_scalar(fn, reflected=False):
     """Scalar-op body: ``fn(data, scalar)`` or, reflected, ``fn(scalar, data)``."""
     def body(data, scalar=1.0, is_int=True):
-        data, value = _scalar_operand(data, scalar)
+        data, value = scalar_operand(data, scalar, is_int)
         if reflected:
             return fn(torch.full_like(data, value), data)
         return fn(data, value)
@@ -78,90 +115,139 @@ def _with_scalar(fn, reflected=False):
 
 
 def _compare_scalar(fn):
+    """Comparison/logic with a scalar: 0/1 in the input dtype (zero gradient, see _scalar_body)."""
     def body(data, value):
         return fn(data, value).to(data.dtype)
+    body.zero_gradient = True
     return body
+
+
+def _identity_like_rhs(lhs, rhs):
+    return lhs.clone()
 
 
 _logical_and = _as_input_dtype(torch.logical_and)
 _logical_or = _as_input_dtype(torch.logical_or)
 _logical_xor = _as_input_dtype(torch.logical_xor)
 
-# name, body, aliases, elemwise twin, differentiable
+# name, body, broadcast aliases, same-shape operator and its aliases (elemwise_binary_op_*.cc)
 _BINARY = (
-    ("add", torch.add, ("plus",), "elemwise_add", True),
-    ("sub", torch.sub, ("minus",), "elemwise_sub", True),
-    ("mul", torch.mul, (), "elemwise_mul", True),
-    ("div", _divide, (), "elemwise_div", True),
-    ("mod", _modulo, (), None, True),
-    ("power", _power, (), None, True),
-    ("maximum", torch.maximum, (), None, True),
-    ("minimum", torch.minimum, (), None, True),
-    ("equal", _as_input_dtype(torch.eq), (), None, False),
-    ("not_equal", _as_input_dtype(torch.ne), (), None, False),
-    ("greater", _as_input_dtype(torch.gt), (), None, False),
-    ("greater_equal", _as_input_dtype(torch.ge), (), None, False),
-    ("lesser", _as_input_dtype(torch.lt), (), None, False),
-    ("lesser_equal", _as_input_dtype(torch.le), (), None, False),
-    ("logical_and", _logical_and, (), None, False),
-    ("logical_or", _logical_or, (), None, False),
-    ("logical_xor", _logical_xor, (), None, False),
+    ("add", torch.add, ("plus",), "elemwise_add", ("_add", "_plus", "_Plus")),
+    ("sub", torch.sub, ("minus",), "elemwise_sub", ("_sub", "_minus", "_Minus")),
+    ("mul", torch.mul, (), "elemwise_mul", ("_mul", "_Mul")),
+    ("div", _divide, (), "elemwise_div", ("_div", "_Div")),
+    ("mod", _modulo, (), "_mod", ("_Mod",)),
+    ("power", _power, (), "_power", ("_Power",)),
+    ("maximum", _maximum, (), "_maximum", ("_Maximum",)),
+    ("minimum", _minimum, (), "_minimum", ("_Minimum",)),
+    ("hypot", _hypot, (), "_hypot", ("_Hypot",)),
+    ("equal", _as_input_dtype(torch.eq), (), "_equal", ("_Equal",)),
+    ("not_equal", _as_input_dtype(torch.ne), (), "_not_equal", ("_Not_Equal",)),
+    ("greater", _as_input_dtype(torch.gt), (), "_greater", ("_Greater",)),
+    ("greater_equal", _as_input_dtype(torch.ge), (), "_greater_equal", ("_Greater_Equal",)),
+    ("lesser", _as_input_dtype(torch.lt), (), "_lesser", ("_Lesser",)),
+    ("lesser_equal", _as_input_dtype(torch.le), (), "_lesser_equal", ("_Lesser_Equal",)),
+    ("logical_and", _logical_and, (), "_logical_and", ("_Logical_And",)),
+    ("logical_or", _logical_or, (), "_logical_or", ("_Logical_Or",)),
+    ("logical_xor", _logical_xor, (), "_logical_xor", ("_Logical_Xor",)),
 )
 
-_SCALAR = (  # MXNet _internal name, body on (data, scalar), reflected (body(scalar, data)), differentiable
-    ("_plus_scalar", torch.add, False, True),
-    ("_minus_scalar", torch.sub, False, True),
-    ("_rminus_scalar", torch.sub, True, True),
-    ("_mul_scalar", torch.mul, False, True),
-    ("_div_scalar", _divide, False, True),
-    ("_rdiv_scalar", _divide, True, True),
-    ("_mod_scalar", _modulo, False, True),
-    ("_rmod_scalar", _modulo, True, True),
-    ("_power_scalar", _power, False, True),
-    ("_rpower_scalar", _power, True, True),
-    ("_maximum_scalar", lambda d, s: torch.clamp(d, min=s), False, True),
-    ("_minimum_scalar", lambda d, s: torch.clamp(d, max=s), False, True),
-    ("_equal_scalar", _compare_scalar(torch.eq), False, False),
-    ("_not_equal_scalar", _compare_scalar(torch.ne), False, False),
-    ("_greater_scalar", _compare_scalar(torch.gt), False, False),
-    ("_greater_equal_scalar", _compare_scalar(torch.ge), False, False),
-    ("_lesser_scalar", _compare_scalar(torch.lt), False, False),
-    ("_lesser_equal_scalar", _compare_scalar(torch.le), False, False),
-    ("_logical_and_scalar", _compare_scalar(lambda d, s: (d != 0) & bool(s)), False, False),
-    ("_logical_or_scalar", _compare_scalar(lambda d, s: (d != 0) | bool(s)), False, False),
-    ("_logical_xor_scalar", _compare_scalar(lambda d, s: (d != 0) ^ bool(s)), False, False),
+_SCALAR = (  # MXNet _internal name, body on (data, scalar), reflected (body(scalar, data)), alias
+    ("_plus_scalar", torch.add, False, "_PlusScalar"),
+    ("_minus_scalar", torch.sub, False, "_MinusScalar"),
+    ("_rminus_scalar", torch.sub, True, "_RMinusScalar"),
+    ("_mul_scalar", torch.mul, False, "_MulScalar"),
+    ("_div_scalar", _divide, False, "_DivScalar"),
+    ("_rdiv_scalar", _divide, True, "_RDivScalar"),
+    ("_mod_scalar", _modulo, False, "_ModScalar"),
+    ("_rmod_scalar", _modulo, True, "_RModScalar"),
+    ("_power_scalar", _power, False, "_PowerScalar"),
+    ("_rpower_scalar", _power, True, "_RPowerScalar"),
+    ("_hypot_scalar", _hypot, False, "_HypotScalar"),
+    ("_maximum_scalar", lambda d, s: torch.clamp(d, min=s), False, "_MaximumScalar"),
+    ("_minimum_scalar", lambda d, s: torch.clamp(d, max=s), False, "_MinimumScalar"),
+    ("_equal_scalar", _compare_scalar(torch.eq), False, "_EqualScalar"),
+    ("_not_equal_scalar", _compare_scalar(torch.ne), False, "_NotEqualScalar"),
+    ("_greater_scalar", _compare_scalar(torch.gt), False, "_GreaterScalar"),
+    ("_greater_equal_scalar", _compare_scalar(torch.ge), False, "_GreaterEqualScalar"),
+    ("_lesser_scalar", _compare_scalar(torch.lt), False, "_LesserScalar"),
+    ("_lesser_equal_scalar", _compare_scalar(torch.le), False, "_LesserEqualScalar"),
+    ("_logical_and_scalar", _compare_scalar(lambda d, s: (d != 0) & bool(s)), False, "_LogicalAndScalar"),
+    ("_logical_or_scalar", _compare_scalar(lambda d, s: (d != 0) | bool(s)), False, "_LogicalOrScalar"),
+    ("_logical_xor_scalar", _compare_scalar(lambda d, s: (d != 0) ^ bool(s)), False, "_LogicalXorScalar"),
 )
 
 _LHS_RHS = ("lhs", "rhs")
 SCALAR_PARAMS = (
     Param("scalar", parse_float, 1.0, "scalar operand, cast to the array's dtype"),
-    Param("is_int", parse_bool, True, "accepted for MXNet 1.9.1's signature; the scalar is always "
-                                       "cast to the array's dtype"),
+    Param("is_int", parse_bool, True, "False: integer arrays compute in float64 with the scalar as is"),
 )
 
 BROADCAST = declare([
     OpSpec(f"broadcast_{name}", body, inputs=_LHS_RHS, aliases=tuple(f"broadcast_{a}" for a in aliases),
-           family="broadcast", same_dtype=True, no_bool=True, differentiable=grad,
+           family="broadcast", same_dtype=True, no_bool=True, differentiable=True,
            doc=f"Elementwise {name} of two arrays with NumPy-style broadcasting.")
-    for name, body, aliases, _, grad in _BINARY
+    for name, body, aliases, _, _ in _BINARY
 ])
 
 ELEMWISE = declare([
-    OpSpec(twin, _same_shape(body), inputs=_LHS_RHS, family="elemwise", same_dtype=True, no_bool=True,
-           differentiable=grad, doc=f"Elementwise {name} of two arrays of the same shape.")
-    for name, body, _, twin, grad in _BINARY if twin
+    OpSpec(twin, _same_shape(body), inputs=_LHS_RHS, aliases=twin_aliases, family="elemwise",
+           same_dtype=True, no_bool=True, differentiable=True,
+           doc=f"Elementwise {name} of two arrays of the same shape.")
+    for name, body, _, twin, twin_aliases in _BINARY
+] + [
+    OpSpec("_grad_add", _same_shape(torch.add), inputs=_LHS_RHS, family="elemwise", same_dtype=True,
+           no_bool=True, doc="Elementwise sum of two arrays, for gradient accumulation (no gradient)."),
+    OpSpec("_identity_with_attr_like_rhs", _same_shape(_identity_like_rhs), inputs=_LHS_RHS,
+           family="elemwise", same_dtype=True, differentiable=True,
+           doc="A copy of lhs, which must have the shape and dtype of rhs."),
 ])
+
+
+def _scalar_body(body, reflected):
+    """The operator body; comparisons and logic get their zero gradient around the whole call."""
+    scalar_body = _with_scalar(body, reflected)
+    return zero_gradient(scalar_body) if getattr(body, "zero_gradient", False) else scalar_body
+
 
 SCALAR = declare([
-    OpSpec(name, _with_scalar(body, reflected), params=SCALAR_PARAMS, family="scalar",
-           differentiable=grad, doc=f"{name.strip('_')}: an array and a scalar.")
-    for name, body, reflected, grad in _SCALAR
+    OpSpec(name, _scalar_body(body, reflected), params=SCALAR_PARAMS, aliases=(alias,), family="scalar",
+           differentiable=True, doc=f"{name.strip('_')}: an array and a scalar.")
+    for name, body, reflected, alias in _SCALAR
+] + [  # gradient_multiplier_op.cc: _mul_scalar's kernel under a contrib name, with no gradient
+    OpSpec("_contrib_backward_gradientmultiplier", _with_scalar(torch.mul), params=SCALAR_PARAMS,
+           family="scalar", doc="Gradient of gradientmultiplier: the input times scalar."),
 ])
 
-UNARY = declare([
-    OpSpec("abs", torch.abs, fluent=True, family="unary", differentiable=True,
-           doc="Absolute value, elementwise."),
-    OpSpec("negative", torch.neg, family="unary", differentiable=True, doc="Numerical negative, elementwise."),
-    OpSpec("logical_not", lambda data: (data == 0).to(data.dtype), family="unary",
-           doc="Logical not (1 where the input is 0, else 0), in the input dtype."),
+
+def _add_n(*arrays, num_args=None):
+    """elemwise_sum.h: up to 4 inputs sum as a0 + (a1 + (a2 + a3)), more inputs left to right."""
+    count = len(arrays)
+    if count == 0 or (num_args is not None and num_args < 1):
+        raise ValueError("num_args: Number of inputs to be summed must be at least 1")
+    if num_args is not None and num_args != count:
+        raise ValueError(f"Operator add_n expects {num_args} inputs, but got {count} instead.")
+    shape = arrays[0].shape
+    for position, array in enumerate(arrays[1:], 1):
+        if array.shape != shape:
+            raise ValueError(f"Incompatible attr in node at {position}-th input: expected "
+                             f"{list(shape)}, got {list(array.shape)}")
+    if count == 1:
+        return arrays[0].clone()
+    if count <= 4:
+        total = arrays[-1]
+        for array in arrays[-2::-1]:
+            total = array + total
+        return total
+    total = arrays[0] + arrays[1]
+    for array in arrays[2:]:
+        total = total + array
+    return total
+
+
+VARIADIC = declare([
+    OpSpec("add_n", _add_n, inputs=("*args",), aliases=("ElementWiseSum",), family="elemwise",
+           same_dtype=True, no_bool=True, differentiable=True,
+           params=(Param("num_args", parse_optional_int, None, "number of inputs (checked when given)"),),
+           doc="Sum of all input arrays, elementwise (same shapes, no broadcasting)."),
 ])
