@@ -296,3 +296,23 @@ def test_training_flag_seen_by_forward_is_the_record_mode():
     with autograd.record(train_mode=False):
         Probe()(x)
     assert modes == [(False, True), (False, False)]
+
+
+def test_integer_arrays_get_a_grad_buffer_but_no_gradient():
+    # MXNet 1.9.1 computes integer gradients ([2, 2] here); torch cannot differentiate integer
+    # tensors, so mxnd keeps the zero int32 buffer (docs/differences.md)
+    i = mx.nd.array([1, 2], dtype="int32")
+    i.attach_grad()
+    assert i.grad.dtype == np.int32 and i.grad.asnumpy().tolist() == [0, 0]
+    with autograd.record():
+        y = i * 2
+    with pytest.raises(MXNetError):
+        y.backward()
+
+
+def test_integer_inputs_inside_record():
+    x = variable([10., 20., 30.])
+    with autograd.record():
+        y = mx.nd.take(x, mx.nd.array([2, 0, 2], dtype="int32"))
+    y.backward()
+    assert x.grad.asnumpy().tolist() == [1., 0., 2.]

@@ -1,0 +1,153 @@
+"""One training step of an MLP (batch 128, 784-256-256-10): forward, backward, SGD update.
+
+The same step in mxnd (MXNet 1.x API), in raw torch (the ceiling) and, when importable, in
+MXNet 1.9.1 (run this script with the reference venv's python for that column).
+Implementations alternate round by round; the table shows the median step time.
+
+Run: python benchmarks/bench_mlp.py [--json out.json] ; combine runs with --compare a.json b.json
+"""
+import argparse
+import json
+import statistics
+import time
+
+import numpy as np
+
+SIZES = (784, 256, 256, 10)
+BATCH, LR = 128, 0.01
+
+
+def _weights():
+    rng = np.random.default_rng(0)
+    return [(rng.standard_normal((n_in, n_out)).astype(np.float32) * 0.05, np.zeros(n_out, np.float32))
+            for n_in, n_out in zip(SIZES[:-1], SIZES[1:])]
+
+
+def _data():
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((BATCH, SIZES[0])).astype(np.float32)
+    labels = rng.integers(0, SIZES[-1], BATCH).astype(np.float32)
+    return x, labels
+
+
+def make_mxnet_api_step(mx):
+    """The step written once against the MXNet 1.x API; runs on mxnd and on MXNet."""
+    params = []
+    for w, b in _weights():
+        for value in (w, b):
+            array = mx.nd.array(value)
+            array.attach_grad()
+            params.append(array)
+    x, labels = (mx.nd.array(v) for v in _data())
+
+    def step():
+        with mx.autograd.record():
+            h = x
+            for i in range(0, len(params), 2):
+                h = mx.nd.broadcast_add(mx.nd.dot(h, params[i]), params[i + 1])
+                if i + 2 < len(params):
+                    h = mx.nd.relu(h)
+            loss = -mx.nd.pick(mx.nd.log_softmax(h), labels).mean()
+        loss.backward()
+        for p in params:
+            p -= LR * p.grad
+        mx.nd.waitall()
+    return step
+
+
+def make_torch_step():
+    import torch
+
+    params = []
+    for w, b in _weights():
+        params += [torch.tensor(w, requires_grad=True), torch.tensor(b, requires_grad=True)]
+    x, labels = _data()
+    x, labels = torch.tensor(x), torch.tensor(labels).long()
+
+    def step():
+        h = x
+        for i in range(0, len(params), 2):
+            h = h @ params[i] + params[i + 1]
+            if i + 2 < len(params):
+                h = torch.relu(h)
+        loss = torch.nn.functional.cross_entropy(h, labels)
+        grads = torch.autograd.grad(loss, params)
+        with torch.no_grad():
+            for p, g in zip(params, grads):
+                p -= LR * g
+    return step
+
+
+def implementations(wanted):
+    found = {}
+    if "mxnd" in wanted:
+        try:
+            import mxnd
+            found["mxnd"] = make_mxnet_api_step(mxnd)
+        except ImportError:
+            pass
+    if "torch" in wanted:
+        try:
+            found["torch"] = make_torch_step()
+        except ImportError:
+            pass
+    if "mxnet" in wanted:
+        try:
+            import mxnet
+            found["mxnet"] = make_mxnet_api_step(mxnet)
+        except ImportError:
+            pass
+    return found
+
+
+def measure(steps, rounds, repeats):
+    for step in steps.values():
+        for _ in range(5):
+            step()  # warm up
+    times = {name: [] for name in steps}
+    for r in range(rounds):
+        order = list(steps)[r % len(steps):] + list(steps)[:r % len(steps)]
+        for name in order:
+            start = time.perf_counter()
+            for _ in range(repeats):
+                steps[name]()
+            times[name].append((time.perf_counter() - start) / repeats * 1e3)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def print_table(results):
+    torch_ms, mxnd_ms, mxnet_ms = results.get("torch"), results.get("mxnd"), results.get("mxnet")
+    print("| implementation | ms per step | vs torch | MXNet / this |")
+    print("|---|---:|---:|---:|")
+    for name, ms in results.items():
+        ratio = f"{ms / torch_ms:.2f}x" if torch_ms else "-"
+        speed = f"{mxnet_ms / ms:.2f}x" if mxnet_ms else "-"
+        print(f"| {name} | {ms:.2f} | {ratio} | {speed} |")
+    if mxnd_ms and torch_ms:
+        print(f"\nbudget mxnd/torch <= 1.3: {'ok' if mxnd_ms / torch_ms <= 1.3 else 'MISS'} ({mxnd_ms / torch_ms:.2f}x)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--impl", default="mxnd,torch,mxnet")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--json")
+    parser.add_argument("--compare", nargs="+")
+    args = parser.parse_args()
+    if args.compare:
+        merged = {}
+        for path in args.compare:
+            with open(path) as handle:
+                merged.update(json.load(handle))
+        print_table(merged)
+        return
+    results = measure(implementations(args.impl.split(",")), args.rounds, args.repeats)
+    print_table(results)
+    if args.json:
+        with open(args.json, "w") as handle:
+            json.dump(results, handle)
+
+
+if __name__ == "__main__":
+    main()
