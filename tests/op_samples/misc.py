@@ -1,0 +1,8 @@
+"""Valid sample calls for the misc family (src/mxnd/ndarray/ops/misc.py)."""
+
+SAMPLES = {
+    "amp_cast": ([(2, 3)], {"dtype": "float16"}),
+    "amp_multicast": ([(2, 3), (2, 3)], {"num_outputs": 2}),
+    "reset_arrays": ([(2, 3), (2, 3)], {"num_arrays": 2}),
+    "_contrib_quadratic": ([(2, 3)], {"a": 0.5, "b": -1.0, "c": 2.0}),
+}
