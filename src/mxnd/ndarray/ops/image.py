@@ -10,7 +10,6 @@ output gradient is passed through unchanged (not flipped, not scaled).
 from __future__ import annotations
 
 import functools
-import math
 
 import numpy as np
 import torch
@@ -18,6 +17,7 @@ import torch
 from ...errors import MXNetError
 from ...params import parse_bool, parse_float, parse_int, parse_shape
 from ...registry import OpSpec, Param, declare
+from .opencv_resize import opencv_resize
 
 _F32 = np.float32
 
@@ -386,242 +386,7 @@ def _random_lighting(data, *, alpha_std):
     return _lighting(data, [float(_F32(v) * _F32(alpha_std)) for v in normal])
 
 
-# ---- resize: OpenCV 3.4.2 cv::resize (imgproc/src/resize.cpp) -----------------------------------
-
-_NEAREST, _LINEAR, _CUBIC, _AREA, _LANCZOS4, _LINEAR_EXACT = range(6)
-_KERNEL_SIZE = {_LINEAR: 2, _AREA: 2, _CUBIC: 4, _LANCZOS4: 8}
-_COEF_SCALE = 2048  # INTER_RESIZE_COEF_SCALE: uint8 coefficients are 11-bit fixed point
-
-
-def _cubic_coefficients(x):
-    """interpolateCubic, A = -0.75, float32."""
-    a, one = _F32(-0.75), _F32(1)
-    c0 = ((a * (x + one) - _F32(5) * a) * (x + one) + _F32(8) * a) * (x + one) - _F32(4) * a
-    c1 = ((a + _F32(2)) * x - (a + _F32(3))) * x * x + one
-    c2 = ((a + _F32(2)) * (one - x) - (a + _F32(3))) * (one - x) * (one - x) + one
-    return [c0, c1, c2, one - c0 - c1 - c2]
-
-
-_S45 = 0.70710678118654752440084436210485
-_LANCZOS_CS = ((1, 0), (-_S45, -_S45), (0, 1), (_S45, -_S45), (-1, 0), (_S45, _S45), (0, -1), (-_S45, _S45))
-
-
-def _lanczos4_coefficients(x):
-    """interpolateLanczos4: float32 weights from double sines, normalized by their float sum."""
-    if x < np.finfo(np.float32).eps:
-        return [_F32(0)] * 3 + [_F32(1)] + [_F32(0)] * 4
-    y0 = -float(x + _F32(3)) * math.pi * 0.25
-    s0, c0 = math.sin(y0), math.cos(y0)
-    weights, total = [], _F32(0)
-    for i, (cs, cc) in enumerate(_LANCZOS_CS):
-        y = -float(x + _F32(3) - _F32(i)) * math.pi * 0.25
-        weights.append(_F32((cs * s0 + cc * c0) / (y * y)))
-        total = _F32(total + weights[-1])
-    total = _F32(1) / total
-    return [w * total for w in weights]
-
-
-@functools.lru_cache(maxsize=512)
-def _interpolation_taps(src, dst, interp, horizontal):
-    """resize()'s coefficient tables: source indices (clamped, i.e. replicated border) and float32 weights.
-
-    Only the horizontal table moves the first/last linear taps onto the border pixel (fx = 0);
-    the vertical one keeps 1 - fy, fy and clamps the rows.
-    """
-    inv_scale = dst / src
-    scale = 1.0 / inv_scale
-    size = _KERNEL_SIZE[interp]
-    half = size // 2
-    fix_border = horizontal and interp not in (_CUBIC, _LANCZOS4)
-    taps, weights = [], []
-    for d in range(dst):
-        if interp == _AREA:  # area_mode: upscaling with INTER_AREA
-            s = math.floor(d * scale)
-            f = _F32((d + 1) - (s + 1) * inv_scale)
-            f = _F32(0) if f <= 0 else f - _F32(math.floor(f))
-        else:
-            f = _F32((d + 0.5) * scale - 0.5)
-            s = math.floor(f)
-            f = f - _F32(s)
-        if fix_border and s < 0:
-            f, s = _F32(0), 0
-        if fix_border and s >= src - 1:
-            f, s = _F32(0), src - 1
-        if interp == _CUBIC:
-            weights.append(_cubic_coefficients(f))
-        elif interp == _LANCZOS4:
-            weights.append(_lanczos4_coefficients(f))
-        else:
-            weights.append([_F32(1) - f, f])
-        taps.append([min(max(s - half + 1 + k, 0), src - 1) for k in range(size)])
-    return taps, np.array(weights, dtype=np.float32)
-
-
-@functools.lru_cache(maxsize=512)
-def _area_taps(src, dst):
-    """computeResizeAreaTab: each output cell's overlapped source pixels and their float32 shares."""
-    scale = 1.0 / (dst / src)
-    taps, weights = [], []
-    for d in range(dst):
-        start, end = d * scale, d * scale + scale
-        cell = min(scale, src - start)
-        first, last = math.ceil(start), min(math.floor(end), src - 1)
-        first = min(first, last)
-        row, share = list(range(first, last)), [1.0 / cell] * (last - first)
-        if first - start > 1e-3:
-            row, share = [first - 1] + row, [(first - start) / cell] + share
-        if end - last > 1e-3:
-            row, share = row + [last], share + [min(min(end - last, 1.0), cell) / cell]
-        taps.append(row)
-        weights.append(share)
-    width = max(len(row) for row in taps)
-    for row, share in zip(taps, weights):  # pad with zero weights; adding 0 changes nothing
-        row += [row[-1]] * (width - len(row))
-        share += [0.0] * (width - len(share))
-    return taps, np.array(weights, dtype=np.float32)
-
-
-@functools.lru_cache(maxsize=512)
-def _exact_taps(src, dst):
-    """resize_bitExact's interpolationLinear: 8-bit fixed-point weights; outside pixels copy the border."""
-    scale = 1.0 / (dst / src)
-    taps, weights = [], []
-    for d in range(dst):
-        f = scale * (d + 0.5) - 0.5
-        i = math.floor(f)
-        if 0 <= i < src - 1:
-            upper = round((f - i) * 256)  # cvRound(softdouble): half to even
-            taps.append([i, i + 1])
-            weights.append([256 - upper, upper])
-        else:
-            edge = src - 1 if i >= 0 else 0
-            taps.append([edge, edge])
-            weights.append([256, 0])
-    return taps, np.array(weights, dtype=np.int64)
-
-
-def _weighted_sum(data, axis, taps, weights, dtype):
-    """``sum_k data[taps[:, k]] * weights[:, k]`` along ``axis``, added left to right in ``dtype``."""
-    index = torch.tensor(taps, dtype=torch.long, device=data.device)
-    coefficients = torch.as_tensor(weights, device=data.device).to(dtype)
-    shape = [1] * data.dim()
-    shape[axis] = -1
-    total = None
-    for k in range(index.shape[1]):
-        term = data.index_select(axis, index[:, k]) * coefficients[:, k].reshape(shape)
-        total = term if total is None else total + term
-    return total
-
-
-def _resize_nearest(data, height, width):
-    """resizeNN: source index floor(d * src / dst) (the scale as 1 / (dst / src))."""
-    def index(src, dst):
-        step = 1.0 / (dst / src)
-        return torch.tensor([min(math.floor(d * step), src - 1) for d in range(dst)], device=data.device)
-    return data.index_select(-3, index(data.shape[-3], height)).index_select(-2, index(data.shape[-2], width))
-
-
-def _resize_area_fast(data, height, width, scale_x, scale_y):
-    """resizeAreaFast_Invoker: the mean of each integer scale_y x scale_x cell."""
-    rows, cols, channels = data.shape[-3:]
-    cells = data[..., :height * scale_y, :width * scale_x, :].reshape(
-        data.shape[:-3] + (height, scale_y, width, scale_x, channels))
-    is_uint8 = data.dtype is torch.uint8
-    cells = cells.to(torch.int64 if is_uint8 else data.dtype)
-    terms = [cells[..., sy, :, sx, :] for sy in range(scale_y) for sx in range(scale_x)]
-    if scale_x == scale_y == 2:
-        if is_uint8 and channels in (1, 3, 4):  # ResizeAreaFastVec_SIMD_8u
-            return ((terms[0] + terms[1] + terms[2] + terms[3] + 2) >> 2).to(torch.uint8)
-        if data.dtype is torch.float32 and channels in (1, 4):  # ResizeAreaFastVec_SIMD_32f
-            return ((terms[0] + terms[1]) + (terms[2] + terms[3])) * 0.25
-    total, k = None, 0
-    while k + 4 <= len(terms):  # CV_ENABLE_UNROLLED: four terms at a time
-        chunk = ((terms[k] + terms[k + 1]) + terms[k + 2]) + terms[k + 3]
-        total = chunk if total is None else total + chunk
-        k += 4
-    for term in terms[k:]:
-        total = term if total is None else total + term
-    scale = float(_F32(1) / _F32(scale_x * scale_y))
-    if is_uint8:
-        return (total.to(torch.float32) * scale).round().clamp(0, 255).to(torch.uint8)
-    return total * scale
-
-
-def _resize_area(data, height, width):
-    """ResizeArea_Invoker: overlap-weighted sums, float (double for float64) accumulation."""
-    work = _working_type(data.dtype)
-    rows = _weighted_sum(data.to(work), -2, *_area_taps(data.shape[-2], width), work)
-    result = _weighted_sum(rows, -3, *_area_taps(data.shape[-3], height), work)
-    if data.dtype is torch.uint8:
-        return result.round().clamp(0, 255).to(torch.uint8)
-    return result.to(data.dtype)
-
-
-def _resize_uint8(data, height, width, interp):
-    """uint8 linear / cubic / lanczos4 / upscaling area: 11-bit fixed-point rows, then OpenCV's
-    vertical rounding."""
-    x_taps, x_weights = _interpolation_taps(data.shape[-2], width, interp, True)
-    y_taps, y_weights = _interpolation_taps(data.shape[-3], height, interp, False)
-    alphas = np.rint(x_weights * _F32(_COEF_SCALE)).astype(np.int64)
-    betas = np.rint(y_weights * _F32(_COEF_SCALE)).astype(np.int64)
-    rows = _weighted_sum(data.to(torch.int64), -2, x_taps, alphas, torch.int64)  # exact integers
-    flat = rows.reshape(rows.shape[:-2] + (-1,))
-    index = torch.tensor(y_taps, device=data.device)
-    source = [flat.index_select(-2, index[:, k]) for k in range(index.shape[1])]
-    beta = [torch.as_tensor(betas[:, k], device=data.device).reshape(-1, 1) for k in range(index.shape[1])]
-    if interp in (_LINEAR, _AREA):  # VResizeLinearVec_32s8u: 16-bit mulhi products, on every column
-        result = ((((source[0] >> 4) * beta[0]) >> 16) + (((source[1] >> 4) * beta[1]) >> 16) + 2) >> 2
-    else:  # FixedPtCast: round the 22-bit fixed-point sum
-        result = (sum(s * b for s, b in zip(source, beta)) + (1 << 21)) >> 22
-        if interp == _CUBIC:  # VResizeCubicVec_32s8u rounds a float32 sum for the first n // 8 * 8 columns
-            scale = _F32(1) / _F32(_COEF_SCALE * _COEF_SCALE)
-            acc = None
-            for s, b in zip(source, betas.T):
-                factor = torch.as_tensor(b.astype(np.float32) * scale, device=data.device).reshape(-1, 1)
-                acc = s.to(torch.float32) * factor if acc is None else acc + s.to(torch.float32) * factor
-            columns = torch.arange(flat.shape[-1], device=data.device) < flat.shape[-1] // 8 * 8
-            result = torch.where(columns, acc.round().to(torch.int64), result)
-    return result.clamp(0, 255).to(torch.uint8).reshape(data.shape[:-3] + (height, width, data.shape[-1]))
-
-
-def _resize_linear_exact(data, height, width):
-    """resize_bitExact (INTER_LINEAR_EXACT) for uint8: 8.8 fixed-point rows, 16.16 columns, rounded."""
-    rows = _weighted_sum(data.to(torch.int64), -2, *_exact_taps(data.shape[-2], width), torch.int64)
-    result = _weighted_sum(rows, -3, *_exact_taps(data.shape[-3], height), torch.int64)
-    return ((result + (1 << 15)) >> 16).clamp(0, 255).to(torch.uint8)
-
-
-def _opencv_resize(data, height, width, interp):
-    """cv::resize(src, dst, Size(width, height), 0, 0, interp) of (..., H, W, C) images."""
-    src_h, src_w = data.shape[-3], data.shape[-2]
-    if (src_h, src_w) == (height, width):
-        return data.clone()
-    if interp not in range(6):
-        raise ValueError(f"Unknown interpolation method {interp}")
-    if interp == _NEAREST:
-        return _resize_nearest(data, height, width)
-    if data.dtype not in (torch.uint8, torch.float32, torch.float64):
-        raise ValueError(f"interp={interp} supports uint8, float32 and float64 images, not "
-                         f"{str(data.dtype).replace('torch.', '')}")
-    scale_x, scale_y = 1.0 / (width / src_w), 1.0 / (height / src_h)
-    int_x, int_y = round(scale_x), round(scale_y)
-    area_fast = abs(scale_x - int_x) < 2.220446049250313e-16 and abs(scale_y - int_y) < 2.220446049250313e-16
-    if interp == _LINEAR_EXACT and data.dtype is not torch.uint8:
-        interp = _LINEAR  # bit-exact resize exists for integers only
-    halving = area_fast and int_x == int_y == 2
-    if halving and (interp == _LINEAR or interp == _LINEAR_EXACT and data.shape[-1] != 2):
-        interp = _AREA  # OpenCV: halving with INTER_AREA equals bilinear (not bit-exact for 2 channels)
-    if interp == _AREA and scale_x >= 1 and scale_y >= 1:
-        if area_fast:
-            return _resize_area_fast(data, height, width, int_x, int_y)
-        return _resize_area(data, height, width)
-    if data.dtype is torch.uint8:
-        if interp == _LINEAR_EXACT:
-            return _resize_linear_exact(data, height, width)
-        return _resize_uint8(data, height, width, interp)
-    rows = _weighted_sum(data, -2, *_interpolation_taps(src_w, width, interp, True), data.dtype)
-    return _weighted_sum(rows, -3, *_interpolation_taps(src_h, height, interp, False), data.dtype)
-
+# ---- resize (the kernel is opencv_resize.py) ------------------------------------------------------
 
 def _resized_size(data, size, keep_ratio):
     """GetHeightAndWidth: ``size`` is (width, height), or one edge (the short one with keep_ratio)."""
@@ -650,7 +415,7 @@ def _resize_checked(data, *, size, keep_ratio, interp):
         raise ValueError(f"resize supports uint8, int32, float32 and float64 images, not "
                          f"{str(data.dtype).replace('torch.', '')}")
     height, width = _resized_size(data, size, keep_ratio)
-    return _opencv_resize(data, height, width, interp)
+    return opencv_resize(data, height, width, interp)
 
 
 _resize = _copy_gradient(_resize_checked)
