@@ -184,9 +184,8 @@ def _erfinv(data):
     return torch.erfinv(data.double()).nan_to_num_(0.0, _INF, -_INF).to(data.dtype)
 
 
-# mshadow_op.h relu_grad of the output: NaN for NaN, 1 above 0, else 0; the output is >= 0 or
-# NaN, so that is its sign (two kernels in backward instead of five)
-_relu = custom_gradient(torch.relu, lambda grad, x, y: grad * torch.sign(y))
+# mshadow_op.h relu_grad of the output: NaN for NaN, 1 above 0, else 0
+_relu = custom_gradient(torch.relu, lambda grad, x, y: grad * torch.where(y.isnan(), y, (y > 0).to(y.dtype)))
 
 
 def _softsign(data):
