@@ -155,8 +155,23 @@ def build_function(spec: OpSpec):
     all_positional = n_inputs + len(param_names) if not variadic else -1
     positional_parsers = tuple((p.name, p.parse) for p in spec.params)
 
+    def keyword_params(kwargs):
+        """Parsed params when every keyword names a parameter (the common ``axis=1`` call), else None."""
+        values = dict(defaults)
+        for key, value in kwargs.items():
+            parse = parsers.get(key)
+            if parse is None:
+                return None
+            values[key] = parse(value)
+        for key in required:
+            if key not in values:
+                return None
+        return values
+
     def nd_function(*args, out=None, name=None, **kwargs):
-        if kwargs or len(args) > all_positional >= 0:
+        if kwargs and len(args) == n_inputs and not variadic and (values := keyword_params(kwargs)) is not None:
+            arrays = args
+        elif kwargs or len(args) > all_positional >= 0:
             arrays, values = bind(args, kwargs)
             out = kwargs.get("out", out)
         elif fast_ok and len(args) == n_inputs:
