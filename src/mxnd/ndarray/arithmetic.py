@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import operator
 
+import torch
+
 from ..base import numeric_types
+from ..recording import STATE
 from .generated import FUNCTIONS
 from .ndarray import NDArray
 
@@ -92,13 +95,36 @@ def _reflected(ufunc):
     return lambda self, other: ufunc(other, self)
 
 
+# torch's in-place kernels for the float fast path of ``x op= y`` (same dtype, not recording)
+_TORCH_IN_PLACE = {"add": torch.Tensor.add_, "subtract": torch.Tensor.sub_,
+                   "multiply": torch.Tensor.mul_, "divide": torch.Tensor.div_}
+
+
 def _in_place(name):
-    """``x op= y`` writes into x's storage (views see it), as MXNet's ``out=self``."""
+    """``x op= y`` writes into x's storage (views see it), as MXNet's ``out=self``.
+
+    Float arrays of one dtype outside ``record()`` use torch's in-place kernel directly (no
+    temporary, no copy); everything else, and every error, goes through the operator with out=.
+    """
     array_op, scalar_op, _, _ = UFUNCS[name]
     array_fn, scalar_fn = FUNCTIONS[array_op], FUNCTIONS[scalar_op]
+    kernel = _TORCH_IN_PLACE.get(name)
 
     def dunder(self, other):
         if isinstance(other, NDArray):
+            target, source = self._data, other._data
+            if (kernel is not None and not STATE.recording and target.dtype is source.dtype
+                    and target.is_floating_point() and source.dim() <= target.dim()
+                    and target.device == source.device):
+                try:
+                    if target.requires_grad:  # a variable: update it outside the graph
+                        with torch.no_grad():
+                            kernel(target, source)
+                    else:
+                        kernel(target, source)
+                    return self
+                except RuntimeError:
+                    pass  # e.g. a shape that would grow x: the operator raises MXNet's error
             return array_fn(self, other, out=self)
         if isinstance(other, numeric_types):
             return scalar_fn(self, float(other), out=self)

@@ -185,7 +185,8 @@ def _erfinv(data):
 
 
 # mshadow_op.h relu_grad of the output: NaN for NaN, 1 above 0, else 0
-_relu = custom_gradient(torch.relu, lambda grad, x, y: grad * torch.where(y.isnan(), y, (y > 0).to(y.dtype)))
+# (the output is 0, positive or NaN, so ``y * 0`` is 0 or NaN exactly where y > 0 fails)
+_relu = custom_gradient(torch.relu, lambda grad, x, y: torch.where(y > 0, grad, y * 0))
 
 
 def _softsign(data):
