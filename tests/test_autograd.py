@@ -316,3 +316,33 @@ def test_integer_inputs_inside_record():
         y = mx.nd.take(x, mx.nd.array([2, 0, 2], dtype="int32"))
     y.backward()
     assert x.grad.asnumpy().tolist() == [1., 0., 2.]
+
+
+# f, its second derivative (MXNet 1.9.1 gives the same values for these in float32)
+SECOND_ORDER = {
+    "sin": (mx.nd.sin, lambda x: -np.sin(x)),
+    "cos": (mx.nd.cos, lambda x: -np.cos(x)),
+    "tan": (mx.nd.tan, lambda x: 2 * np.tan(x) / np.cos(x) ** 2),
+    "log": (mx.nd.log, lambda x: -1 / x ** 2),
+    "exp": (mx.nd.exp, np.exp),
+    "sigmoid": (mx.nd.sigmoid, lambda x: (s := 1 / (1 + np.exp(-x))) * (1 - s) * (1 - 2 * s)),
+    "tanh": (mx.nd.tanh, lambda x: -2 * np.tanh(x) / np.cosh(x) ** 2),
+    "relu": (mx.nd.relu, lambda x: np.zeros_like(x)),
+    "square": (mx.nd.square, lambda x: np.full_like(x, 2.0)),
+    "sqrt": (mx.nd.sqrt, lambda x: -0.25 * x ** -1.5),
+    "reciprocal": (mx.nd.reciprocal, lambda x: 2 / x ** 3),
+    "sin*exp": (lambda x: mx.nd.sin(x) * mx.nd.exp(x), lambda x: 2 * np.cos(x) * np.exp(x)),
+    "square+log": (lambda x: mx.nd.square(x) + mx.nd.log(x), lambda x: 2 - 1 / x ** 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SECOND_ORDER))
+def test_second_order_gradients(name, ctx):
+    function, second = SECOND_ORDER[name]
+    values = np.array([0.3, 0.7, 1.2], dtype=np.float64)
+    x = mx.nd.array(values, ctx=ctx, dtype="float64")
+    x.attach_grad()
+    with autograd.record():
+        (dx,) = autograd.grad(function(x), [x], create_graph=True)
+    dx.backward()
+    np.testing.assert_allclose(x.grad.asnumpy(), second(values), rtol=1e-10, atol=1e-12)
