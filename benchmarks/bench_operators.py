@@ -1,4 +1,4 @@
-"""Time reductions, softmax and large elementwise operators on mxnd, raw torch and MXNet 1.9.1.
+"""Time reductions, softmax, dot, batch_dot and large elementwise operators on mxnd, raw torch and MXNet 1.9.1.
 
 The method is bench_foundation.py's (its measuring loop, implementations and ratios are
 reused): the mxnd and MXNet columns run the same MXNet-API statement, the torch column its
@@ -33,6 +33,8 @@ WORKLOADS = [
     Workload("mean(axis=0) 1024x1024", "mx.nd.mean(a, axis=0)", "torch.mean(a, dim=0)", (1024, 1024), large=True),
     Workload("max(axis=1) 1024x1024", "mx.nd.max(a, axis=1)", "torch.amax(a, dim=1)", (1024, 1024), large=True),
     Workload("softmax 256x1024", "mx.nd.softmax(a)", "torch.softmax(a, -1)", (256, 1024), large=True),
+    Workload("dot 512x512", "mx.nd.dot(a, b)", "torch.matmul(a, b)", (512, 512), large=True),
+    Workload("batch_dot 32x128x128", "mx.nd.batch_dot(a, b)", "torch.bmm(a, b)", (32, 128, 128), large=True),
     Workload("exp 2048x2048", "mx.nd.exp(a)", "torch.exp(a)", (2048, 2048), large=True),
     Workload("broadcast_add 2048x2048", "mx.nd.broadcast_add(a, b)", "torch.add(a, b)", (2048, 2048), large=True),
     Workload("sum(axis=1) 4x4", "mx.nd.sum(a, axis=1)", "torch.sum(a, dim=1)", (4, 4)),

@@ -257,19 +257,31 @@ def _specialize(spec: OpSpec, general):
     key, parse = (first.name, first.parse) if first else (None, None)
     no_arg_ok = first is None or first.default is not REQUIRED
 
+    parsers = {p.name: p.parse for p in spec.params}
+
     def unary(*args, out=None, name=None, **kwargs):
         count = len(args)
-        if out is not None or kwargs or not (count == 2 and first or count == 1 and no_arg_ok):
+        if kwargs:  # the common keyword call, x.sum(axis=1): parse here, else the general path
+            if out is not None or count != 1 or not all(given in parsers for given in kwargs):
+                return general(*args, out=out, name=name, **kwargs)
+        elif out is not None or not (count == 2 and first or count == 1 and no_arg_ok):
             return general(*args, out=out, name=name, **kwargs)
         array = args[0]
         try:
             data = array._data
         except AttributeError:
-            return general(*args)
+            return general(*args, **kwargs)
         if no_bool and data.dtype is bool_:
-            return general(*args)
+            return general(*args, **kwargs)
         call = run_guarded if data.requires_grad and not STATE.recording else run
-        if count == 2:
+        if kwargs:
+            values = dict(defaults)
+            for given, value in kwargs.items():
+                values[given] = parsers[given](value)
+            if REQUIRED in values.values():
+                return general(*args, **kwargs)  # raises the missing parameter's error
+            result = call(args, data, **values)
+        elif count == 2:
             values = dict(defaults)
             values[key] = parse(args[1])
             result = call(args[:1], data, **values)
