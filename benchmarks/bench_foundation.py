@@ -291,12 +291,12 @@ def describe(env: dict) -> str:
             f"{env.get('host')} ({env.get('cpus')} CPUs{threads}) | {env.get('date')}")
 
 
-def merge(documents) -> dict:
+def merge(documents, schema: str = SCHEMA) -> dict:
     """Combine result files: the columns of every file, later files winning on overlaps."""
     results = {}
     for document in documents:
-        if document.get("schema") != SCHEMA:
-            raise SystemExit(f"not a {SCHEMA} file: {document.get('schema')!r}")
+        if document.get("schema") != schema:
+            raise SystemExit(f"not a {schema} file: {document.get('schema')!r}")
         for workload, columns in document["results"].items():
             results.setdefault(workload, {}).update(columns)
     return results

@@ -73,14 +73,8 @@ def _us(value) -> str:
 
 
 def merge(documents) -> dict:
-    """Combine result files: the columns of every file, later files winning on overlaps."""
-    results = {}
-    for document in documents:
-        if document.get("schema") != SCHEMA:
-            raise SystemExit(f"not a {SCHEMA} file: {document.get('schema')!r}")
-        for workload, columns in document["results"].items():
-            results.setdefault(workload, {}).update(columns)
-    return results
+    """Combine result files (bench_foundation's merge, for this script's schema)."""
+    return foundation.merge(documents, SCHEMA)
 
 
 def _importable(names: str | None):

@@ -6,11 +6,9 @@ Errors and values were checked against MXNet 1.9.1 for the operators registered 
 file was written; an operator whose defaults do not make a valid call needs an entry in
 ``SAMPLES`` of tests/op_samples/<family>.py.
 """
-import importlib.util
-import pathlib
-
 import numpy as np
 import pytest
+import samples
 
 import mxnd as mx
 from mxnd.base import MXNetError
@@ -36,21 +34,10 @@ slice slice_axis slice_like softmax softmin sort space_to_depth split split_v2 s
 swapaxes take tan tanh tile topk transpose trunc zeros_like
 """.split())
 
-def _load_samples(attribute) -> dict:
-    """Merge ``attribute`` of every tests/op_samples/<family>.py (one file per operator family)."""
-    samples = {}
-    for path in sorted((pathlib.Path(__file__).parent / "op_samples").glob("*.py")):
-        spec = importlib.util.spec_from_file_location(f"op_samples_{path.stem}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        samples.update(getattr(module, attribute, {}))
-    return samples
-
-
 # Operators whose defaults do not make a valid call: input shapes and keyword arguments;
 # SAMPLE_DTYPES gives per-input dtypes where float32 inputs are not valid (int indices).
-SAMPLES = _load_samples("SAMPLES")
-SAMPLE_DTYPES = _load_samples("SAMPLE_DTYPES")
+SAMPLES = samples.load("SAMPLES")
+SAMPLE_DTYPES = samples.load("SAMPLE_DTYPES")
 FAMILY_KWARGS = {"scalar": {"scalar": 2.0}}
 
 

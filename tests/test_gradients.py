@@ -4,11 +4,9 @@ Sample inputs come from tests/op_samples (shapes and keywords); ``GRAD_DOMAIN`` 
 an input range where an operator is smooth (default: values in [0.5, 1.5] with a different
 offset per input, away from kinks of abs, max, mod ...).
 """
-import importlib.util
-import pathlib
-
 import numpy as np
 import pytest
+import samples
 
 import mxnd as mx
 from gradients import numeric_check
@@ -17,17 +15,7 @@ from mxnd.registry import REGISTRY
 DIFFERENTIABLE = [s for s in REGISTRY.values() if s.differentiable]
 
 
-def _merged(attribute):
-    merged = {}
-    for path in sorted((pathlib.Path(__file__).parent / "op_samples").glob("*.py")):
-        spec = importlib.util.spec_from_file_location(f"grad_samples_{path.stem}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        merged.update(getattr(module, attribute, {}))
-    return merged
-
-
-SAMPLES, GRAD_DOMAIN = _merged("SAMPLES"), _merged("GRAD_DOMAIN")
+SAMPLES, GRAD_DOMAIN = samples.load("SAMPLES"), samples.load("GRAD_DOMAIN")
 FAMILY_KWARGS = {"scalar": {"scalar": 2.0}}
 
 

@@ -13,7 +13,8 @@ import re
 from .errors import MXNetError
 
 __all__ = ["ParamError", "parse_bool", "parse_int", "parse_float", "parse_shape",
-           "parse_optional_int", "parse_axis", "parse_dtype", "parse_any", "enum", "parse_context"]
+           "parse_optional_int", "parse_axis", "parse_dtype", "parse_any", "enum", "parse_context",
+           "dtype_enum"]
 
 
 class ParamError(MXNetError, ValueError):
@@ -186,3 +187,43 @@ def parse_context(value):
         return Context(name, int(rest.rstrip(")") or 0))
     except (KeyError, ValueError):
         raise ParamError("Context", value) from None
+
+
+def dtype_enum(*choices: str, optional: bool = True, frontend: bool = True):
+    """Parser of an operator's dtype enum param: only ``choices`` are valid.
+
+    A param named ``dtype`` passes MXNet's frontend, which sends ``np.dtype(v).name``
+    (python/mxnet/ndarray/register.py): an explicit ``dtype=None`` means float64 and
+    ``'None'`` raises numpy's TypeError (``frontend=True``). Other names (norm's
+    ``out_dtype``) reach the enum as given: None stays None when ``optional``.
+
+    >>> dtype_enum('float32', 'float64')(None)
+    'float64'
+    >>> dtype_enum('float32', frontend=False)(None) is None
+    True
+    """
+    from . import dtypes
+
+    allowed = frozenset(choices)
+    listing = ("None, " if optional else "") + ", ".join(repr(c) for c in sorted(allowed))
+
+    def parse(value):
+        if frontend:
+            try:
+                name = dtypes.lookup_frontend(value).name
+            except KeyError:
+                name = str(value)
+        elif value is None or value == "None":
+            if optional:
+                return None
+            name = "None"
+        else:
+            try:
+                name = dtypes.lookup(value).name
+            except (MXNetError, TypeError):
+                name = str(value)
+        if name not in allowed:
+            raise MXNetError(f"Invalid Input: '{name}', valid values are: {{{listing}}}")
+        return name
+
+    return parse

@@ -13,7 +13,8 @@ import torch
 import mxnd as mx
 from gradients import gradient_of
 from mxnd.base import MXNetError
-from mxnd.ndarray.ops.reduce import frontend_dtype, output_dtype, reduced_dims
+from mxnd.ndarray.ops.reduce import reduced_dims
+from mxnd.params import dtype_enum
 
 X = [[1, 3, 3], [4, 0, 4]]
 
@@ -176,13 +177,13 @@ def test_reduced_dims_rules():
 
 
 def test_dtype_param_parsers():
-    index = frontend_dtype("float32", "float64", "int32")
+    index = dtype_enum("float32", "float64", "int32")
     assert index(np.int32) == "int32" and index(None) == "float64"  # MXNet's np.dtype(None)
     with pytest.raises(TypeError):
         index("None")
     with pytest.raises(MXNetError, match="valid values"):
         index("int8")
-    out = output_dtype("float32", "int32", optional=True)
+    out = dtype_enum("float32", "int32", frontend=False)
     assert out(None) is None and out("None") is None and out(np.float32) == "float32"
     with pytest.raises(MXNetError, match="None, 'float32', 'int32'"):
         out("uint8")

@@ -19,9 +19,8 @@ import numpy as np
 import torch
 
 from ... import dtypes
-from ...params import enum, parse_bool, parse_float, parse_int, parse_optional_int
+from ...params import dtype_enum, enum, parse_bool, parse_float, parse_int, parse_optional_int
 from ...registry import OpSpec, Param, declare
-from .reduce import frontend_dtype
 
 _INDEX_DTYPES = ("float16", "float32", "float64", "int32", "int64", "uint8")
 _SOFTMAX_DTYPES = ("float16", "float32", "float64")
@@ -149,7 +148,7 @@ def _softmax_family(normalize, negate=False, with_length=False):
 _SOFTMAX_PARAMS = (
     Param("axis", parse_int, -1, "axis to normalize along"),
     Param("temperature", _parse_temperature, None, "divides the inputs; None means 1"),
-    Param("dtype", frontend_dtype(*_SOFTMAX_DTYPES), None, "output dtype; None keeps the input dtype"),
+    Param("dtype", dtype_enum(*_SOFTMAX_DTYPES), None, "output dtype; None keeps the input dtype"),
     Param("use_length", parse_bool, False, "mask each row after `length` entries"),
 )
 
@@ -246,7 +245,7 @@ def _parse_range(value):
 
 _SORT_AXIS = Param("axis", parse_optional_int, -1, "axis to sort along; None flattens the input")
 _IS_ASCEND = Param("is_ascend", parse_bool, True, "sort in ascending order")
-_INDEX_DTYPE = Param("dtype", frontend_dtype(*_INDEX_DTYPES), "float32", "dtype of the returned indices")
+_INDEX_DTYPE = Param("dtype", dtype_enum(*_INDEX_DTYPES), "float32", "dtype of the returned indices")
 
 ORDERING = declare([
     OpSpec("topk", _topk, fluent=True, differentiable=True, family="ordering", no_bool=True, params=(

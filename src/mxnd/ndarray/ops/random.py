@@ -20,8 +20,7 @@ import torch
 
 from ... import dtypes
 from ...context import current_context
-from ...errors import MXNetError
-from ...params import parse_bool, parse_context, parse_float, parse_int, parse_shape
+from ...params import dtype_enum, parse_bool, parse_context, parse_float, parse_int, parse_shape
 from ...random import generator
 from ...registry import REQUIRED, OpSpec, Param, declare
 
@@ -33,26 +32,6 @@ _HOST = torch.device("cpu")
 
 # ---- parameter parsers ------------------------------------------------------------------------
 
-def _dtype_parser(*choices: str, optional: bool = True):
-    """Parser of an output ``dtype`` enum. MXNet's frontend passes a ``dtype`` keyword through
-    ``np.dtype(v).name`` (python/mxnet/ndarray/register.py): an explicit ``dtype=None`` means
-    float64 and ``'None'`` raises numpy's TypeError; the default (not given) stays None.
-    ``optional`` lists MXNet's ``'None'`` choice in the message, as its enum does."""
-    allowed = frozenset(choices)
-    listing = ", ".join(repr(c) for c in sorted(allowed | ({"None"} if optional else set())))
-
-    def parse(value):
-        try:
-            name = dtypes.lookup_frontend(value).name
-        except KeyError:
-            name = str(value)
-        if name not in allowed:
-            raise MXNetError(f"Invalid Input: '{name}', valid values are: {{{listing}}}")
-        return name
-
-    return parse
-
-
 def _parse_shape_or_none(value):
     """A shape; ``None``/``'None'`` (MXNet's unknown shape) stays None."""
     if value is None or value == "None":
@@ -60,8 +39,8 @@ def _parse_shape_or_none(value):
     return parse_shape(value)
 
 
-_FLOAT_DTYPE = _dtype_parser("float16", "float32", "float64")
-_INT_DTYPE = _dtype_parser("int32", "int64")
+_FLOAT_DTYPE = dtype_enum("float16", "float32", "float64")
+_INT_DTYPE = dtype_enum("int32", "int64")
 _SHAPE = Param("shape", _parse_shape_or_none, None, "shape of the output")
 _CTX = Param("ctx", parse_context, None, "context of the output (default: the current context)")
 _DTYPE = Param("dtype", _FLOAT_DTYPE, None, "float16, float32 or float64 (default float32)")
@@ -463,7 +442,7 @@ OTHERS = declare([
     OpSpec("_sample_multinomial", _sample_multinomial, params=(
         _SAMPLE_SHAPE,
         Param("get_prob", parse_bool, False, "also return the log probability of each sample"),
-        Param("dtype", _dtype_parser("float16", "float32", "float64", "int32", "uint8", optional=False),
+        Param("dtype", dtype_enum("float16", "float32", "float64", "int32", "uint8", optional=False),
               "int32", "dtype of the samples"),
     ), aliases=("sample_multinomial",), family="random",
         doc="Concurrent sampling from multiple multinomial distributions (rows of data)."),

@@ -18,55 +18,16 @@ import functools
 import torch
 
 from ... import dtypes
-from ...errors import MXNetError
-from ...params import parse_axis, parse_bool, parse_int, parse_optional_int
+from ...params import dtype_enum, parse_axis, parse_bool, parse_int, parse_optional_int
 from ...registry import REQUIRED, OpSpec, Param, declare
 
-__all__ = ["reduced_dims", "reduce_axes", "frontend_dtype", "output_dtype"]
+__all__ = ["reduced_dims", "reduce_axes"]
 
 _ZERO_DIM = "inferring shapes failed: a 0-d array has no axis to reduce"
 _EMPTY_OUTPUT = "inferring shapes failed: the output shape {} has a zero-size dimension"
 
 
 # ---- parameters ------------------------------------------------------------------------
-
-def output_dtype(*choices: str, optional: bool = False):
-    """Parser of an output-dtype enum param such as norm's ``out_dtype`` (None stays None)."""
-    allowed = frozenset(choices)
-    listing = ("None, " if optional else "") + ", ".join(repr(c) for c in sorted(allowed))
-
-    def parse(value):
-        if value is None or value == "None":
-            if optional:
-                return None
-            name = "None"
-        else:
-            try:
-                name = dtypes.lookup(value).name
-            except (MXNetError, TypeError):
-                name = str(value)
-        if name not in allowed:
-            raise MXNetError(f"Invalid Input: '{name}', valid values are: {{{listing}}}")
-        return name
-
-    return parse
-
-
-def frontend_dtype(*choices: str):
-    """Parser of a param named ``dtype``: MXNet's frontend passes it through ``np.dtype(v).name``
-    (python/mxnet/ndarray/register.py), so an explicit ``dtype=None`` means float64 and
-    ``'None'`` raises numpy's TypeError; the default (not given) stays None."""
-    check = output_dtype(*choices)
-
-    def parse(value):
-        try:
-            name = dtypes.lookup_frontend(value).name
-        except KeyError:
-            name = str(value)
-        return check(name)
-
-    return parse
-
 
 # ---- axes and the shared reduction driver ------------------------------------------------
 
@@ -391,8 +352,8 @@ OTHERS = declare([
     OpSpec("norm", _norm, fluent=True, differentiable=True, family="reduce", params=(
         Param("ord", parse_int, 2, "order of the norm: 1 or 2"),
         Param("axis", parse_axis, None, "axis or axes to reduce; None reduces all of them"),
-        Param("out_dtype", output_dtype("float16", "float32", "float64", "int32", "int64", "int8",
-                                        optional=True), None,
+        Param("out_dtype", dtype_enum("float16", "float32", "float64", "int32", "int64", "int8",
+                                      frontend=False), None,
               "output dtype; MXNet 1.9.1 accepts only the input dtype"),
         Param("keepdims", parse_bool, False, "keep reduced axes as size-1 dimensions"),
     ), doc="L1 or L2 norm over the given axes (a vector norm over all of them)."),
@@ -408,7 +369,7 @@ OTHERS = declare([
     ), doc="Mean and (population) variance over the given axes: two outputs."),
     OpSpec("cumsum", _cumsum, inputs=("a",), differentiable=True, family="reduce", params=(
         Param("axis", parse_optional_int, None, "axis of the running sum; None flattens the input"),
-        Param("dtype", frontend_dtype("float16", "float32", "float64", "int32", "int64", "int8"), None,
+        Param("dtype", dtype_enum("float16", "float32", "float64", "int32", "int64", "int8"), None,
               "dtype of the result and accumulator; the input is cast to it first"),
     ), doc="Cumulative sum along an axis (MXNet's _np_cumsum)."),
     OpSpec("all_finite", _all_finite, family="reduce", no_bool=True, params=(
