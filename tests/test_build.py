@@ -123,7 +123,7 @@ def test_aliases_are_the_same_function(spec):
 def test_docstring_names_every_param(spec):
     doc = function_of(spec).__doc__
     assert doc
-    for name in [n.lstrip("*") for n in spec.inputs] + [p.name for p in spec.params] + ["out"]:
+    for name in list(spec.input_names) + [p.name for p in spec.params] + ["out"]:
         assert name in doc, f"{spec.name}: {name} missing from the docstring"
 
 
@@ -312,7 +312,7 @@ def test_inputs_by_keyword(spec):
     if spec.variadic:
         pytest.skip("variadic inputs have no keyword names")
     arrays, kwargs = sample_call(spec)
-    named = dict(zip(spec.inputs, arrays))
+    named = dict(zip(spec.input_names, arrays))
     function = seeded(function_of(spec))
     assert_same_array(function(**named, **kwargs), function(*arrays, **kwargs))
 
@@ -341,3 +341,26 @@ def test_scalar_op_values():
     assert internal._greater_scalar(data, scalar=2).asnumpy().tolist() == [[0, 0, 1], [1, 1, 1]]
     assert internal._lesser_equal_scalar(data, scalar=2).asnumpy().tolist() == [[1, 1, 0], [0, 0, 0]]
     assert internal._logical_xor_scalar(data, scalar=2).asnumpy().tolist() == [[0, 0, 0], [0, 0, 0]]
+
+
+def test_optional_input_may_be_left_out():
+    from mxnd.build import build_function
+    from mxnd.params import parse_float
+    from mxnd.registry import OpSpec, Param
+
+    def affine(data, weight, bias, *, scale):
+        return data * weight * scale + (0 if bias is None else bias)
+
+    spec = OpSpec("_affine_for_test", affine, inputs=("data", "weight", "bias?"),
+                  params=(Param("scale", parse_float, 1.0),))
+    function = build_function(spec)
+    x, w, b = mx.nd.array([1., 2.]), mx.nd.array([3., 4.]), mx.nd.array([10., 20.])
+    assert function(x, w, b).asnumpy().tolist() == [13., 28.]
+    assert function(x, w).asnumpy().tolist() == [3., 8.]
+    assert function(x, w, scale=2).asnumpy().tolist() == [6., 16.]
+    assert function(x, w, 2.0).asnumpy().tolist() == [6., 16.]  # a number is the first param
+    assert function(data=x, weight=w, bias=b).asnumpy().tolist() == [13., 28.]
+    with pytest.raises(MXNetError, match="expects 3 inputs"):
+        function(x)
+    with pytest.raises(AssertionError, match="must have NDArray type"):
+        function(x, [1, 2])

@@ -26,7 +26,7 @@ def needs_guard(tensors) -> bool:
     (Entering ``torch.no_grad()`` on every call would cost 2-3 µs; reading requires_grad is cheap.)
     """
     for tensor in tensors:
-        if tensor.requires_grad:
+        if tensor is not None and tensor.requires_grad:
             return not STATE.recording
     return False
 
@@ -68,7 +68,8 @@ def _write_out(result: torch.Tensor, out, op_name: str):
 
 def _input_checker(spec: OpSpec):
     """Return ``check(arrays) -> (tensors, ctx)`` for the input rules of ``spec``."""
-    op_name, names = spec.name, tuple(n.lstrip("*") for n in spec.inputs)
+    op_name, names = spec.name, spec.input_names
+    optional = spec.optional_inputs
     same_dtype, no_bool = spec.same_dtype, spec.no_bool
 
     def reject(position, value):
@@ -79,16 +80,22 @@ def _input_checker(spec: OpSpec):
         try:
             tensors = [a._data for a in arrays]
         except AttributeError:
-            for i, a in enumerate(arrays):
-                if not isinstance(a, NDArray):
+            if not any(optional):
+                for i, a in enumerate(arrays):
+                    if not isinstance(a, NDArray):
+                        reject(i, a)
+            for i, a in enumerate(arrays):  # an optional input left out arrives as None
+                if not isinstance(a, NDArray) and not (a is None and optional[min(i, len(optional) - 1)]):
                     reject(i, a)
-            raise
+            tensors = [None if a is None else a._data for a in arrays]
         if not tensors:
             return tensors, None
         first = arrays[0]
         ctx = first._ctx.operator_context
         dtype = tensors[0].dtype
         for i in range(1, len(arrays)):
+            if arrays[i] is None:
+                continue
             other = arrays[i]._ctx
             if other is not ctx and other.device != ctx.device:
                 raise context_mismatch(op_name, ctx, other)
@@ -104,7 +111,7 @@ def _input_checker(spec: OpSpec):
 def build_function(spec: OpSpec):
     """The ``mx.nd.<name>`` function of ``spec``."""
     impl, op_name = spec.impl, spec.name
-    input_names = tuple(n.lstrip("*") for n in spec.inputs)
+    input_names, optional = spec.input_names, spec.optional_inputs
     n_inputs, variadic = len(input_names), spec.variadic
     param_names = tuple(p.name for p in spec.params)
     parsers = {p.name: p.parse for p in spec.params}
@@ -118,13 +125,20 @@ def build_function(spec: OpSpec):
             arrays, rest = list(args), ()
             arrays += kwargs.pop(input_names[0], [])
         else:
-            arrays, rest = list(args[:n_inputs]), args[n_inputs:]
-            for name in input_names[len(arrays):]:
-                if name in kwargs:
+            arrays, index = [], 0
+            for slot, name in enumerate(input_names):
+                given = args[index] if index < len(args) else None
+                if index < len(args) and (not optional[slot] or given is None or isinstance(given, NDArray)):
+                    arrays.append(given)  # an optional slot takes only arrays: a number is a param
+                    index += 1
+                elif name in kwargs:
                     arrays.append(kwargs.pop(name))
-            if len(arrays) < n_inputs:
-                raise MXNetError(f"{op_name}: Operator {op_name} expects {n_inputs} inputs, "
-                                 f"but got {len(arrays)} instead.")
+                elif optional[slot]:
+                    arrays.append(None)  # e.g. bias with no_bias=True
+                else:
+                    raise MXNetError(f"{op_name}: Operator {op_name} expects {n_inputs} inputs, "
+                                     f"but got {len(arrays)} instead.")
+            rest = args[index:]
         if len(rest) > len(param_names):  # MXNet's signature: (inputs..., params..., out, name)
             extra = rest[len(param_names):]
             rest = rest[:len(param_names)]
@@ -214,7 +228,7 @@ def _specialize(spec: OpSpec, general):
     """
     impl, op_name = spec.impl, spec.name
     n_inputs, n_params = len(spec.inputs), len(spec.params)
-    if (spec.variadic or n_inputs not in (1, 2)
+    if (spec.variadic or n_inputs not in (1, 2) or any(spec.optional_inputs)
             or any(p.default is REQUIRED for p in spec.params[1 if n_inputs == 1 else 0:])):
         return general
     same_dtype, no_bool, bool_ = spec.same_dtype, spec.no_bool, torch.bool
@@ -328,7 +342,8 @@ def render_doc(spec: OpSpec) -> str:
     """Docstring of an operator: summary, Parameters (inputs, params, out), Returns."""
     lines = [spec.doc or spec.name, "", "Parameters", "----------"]
     for name in spec.inputs:
-        lines += [f"{name.lstrip('*')} : NDArray" + ("s" if name.startswith("*") else ""),
+        lines += [f"{name.strip('*?')} : NDArray" + ("s" if name.startswith("*") else "")
+                  + (", optional" if name.endswith("?") else ""),
                   "    Input array" + ("s." if name.startswith("*") else ".")]
     for param in spec.params:
         default = "required" if param.default is REQUIRED else f"optional, default={param.default!r}"

@@ -57,9 +57,10 @@ class OpSpec:
 
     ``name`` and ``aliases`` are MXNet's operator names; a prefix routes a name to its
     submodule as in MXNet (``_linalg_gemm`` is ``mx.nd.linalg.gemm``, ``_plus_scalar`` is in
-    ``mx.nd._internal``). ``impl`` takes torch tensors (one per entry of ``inputs``) and the
-    parsed params as keywords, and returns a tensor or a tuple of tensors. ``inputs`` entries starting with
-    ``*`` mark a variadic operator. ``same_dtype`` makes the builder reject operands of
+    ``mx.nd._internal``). ``impl`` takes torch tensors (one per entry of ``inputs``; an
+    entry such as ``"bias?"`` is optional and arrives as None when left out) and the parsed
+    params as keywords, and returns a tensor or a tuple of tensors. ``inputs`` entries
+    starting with ``*`` mark a variadic operator. ``same_dtype`` makes the builder reject operands of
     different dtypes as MXNet's type inference does; ``no_bool`` rejects boolean inputs.
     ``differentiable`` marks operators MXNet gives a gradient (tests gradcheck them).
     """
@@ -79,6 +80,16 @@ class OpSpec:
     @property
     def variadic(self) -> bool:
         return bool(self.inputs) and self.inputs[0].startswith("*")
+
+    @property
+    def input_names(self) -> tuple:
+        """Input names without the ``*`` (variadic) and ``?`` (optional) marks."""
+        return tuple(n.strip("*?") for n in self.inputs)
+
+    @property
+    def optional_inputs(self) -> tuple:
+        """Per input, whether it may be left out (``"bias?"``): the body then gets None."""
+        return tuple(n.endswith("?") for n in self.inputs)
 
     @property
     def all_names(self) -> tuple:
