@@ -165,8 +165,9 @@ def build_function(spec: OpSpec):
             raise MXNetError(f"{op_name}: Required parameter {missing[0]} of {op_name} is not presented")
         return arrays, values
 
-    fast_ok = not variadic and not required
-    all_positional = n_inputs + len(param_names) if not variadic else -1
+    # an optional input makes positions ambiguous (an array or a param): bind() decides
+    fast_ok = not variadic and not required and not any(optional)
+    all_positional = n_inputs + len(param_names) if not variadic and not any(optional) else -1
     positional_parsers = tuple((p.name, p.parse) for p in spec.params)
 
     def keyword_params(kwargs):
@@ -183,7 +184,8 @@ def build_function(spec: OpSpec):
         return values
 
     def nd_function(*args, out=None, name=None, **kwargs):
-        if kwargs and len(args) == n_inputs and not variadic and (values := keyword_params(kwargs)) is not None:
+        if (kwargs and len(args) == n_inputs and not variadic and not any(optional)
+                and (values := keyword_params(kwargs)) is not None):
             arrays = args
         elif kwargs or len(args) > all_positional >= 0:
             arrays, values = bind(args, kwargs)
