@@ -23,6 +23,7 @@ are ratios of the medians. Timings are never asserted in unit tests.
 """
 from __future__ import annotations
 
+import abc
 import argparse
 import datetime
 import gc
@@ -77,17 +78,18 @@ def sample(_n, _timer=_timer):
 
 
 # ----- implementations (each imported only when used) ---------------------------------
-class Implementation:
+class Implementation(abc.ABC):
     """A column of the table: how to import it, build inputs, and which statement it runs."""
 
     name = label = ""
 
+    @abc.abstractmethod
     def load(self):
         """Import the library; raise ImportError when it is not installed here."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def inputs(self, arrays: dict) -> dict:
-        raise NotImplementedError
+        """The workload's input arrays as this implementation's array type."""
 
     def statement(self, workload: Workload) -> str:
         return workload.mx_stmt

@@ -7,6 +7,7 @@ variable's stable ``.grad`` buffer by its ``grad_req`` ('write' overwrites, 'add
 """
 from __future__ import annotations
 
+import abc
 import weakref
 
 import torch
@@ -208,7 +209,7 @@ class _Bridge(torch.autograd.Function):
         return (None, None) + tuple(g._data if isinstance(g, NDArray) else None for g in _as_list(input_grads))
 
 
-class Function:
+class Function(abc.ABC):
     """A custom operator: subclass, define ``forward`` and ``backward`` on NDArrays.
 
     >>> import mxnd as mx
@@ -234,11 +235,13 @@ class Function:
         """Keep arrays for ``backward`` (as ``self.saved_tensors``)."""
         self.saved_tensors = args
 
+    @abc.abstractmethod
     def forward(self, *inputs):
-        raise NotImplementedError("subclasses of mx.autograd.Function define forward")
+        """The outputs (NDArray or list) computed from the input NDArrays."""
 
+    @abc.abstractmethod
     def backward(self, *output_grads):
-        raise NotImplementedError("subclasses of mx.autograd.Function define backward")
+        """The gradient w.r.t. each input, given the gradient of each output."""
 
     def __call__(self, *inputs):
         if self._used:
