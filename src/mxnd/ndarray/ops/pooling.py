@@ -1,1 +1,394 @@
-"""Neural-network operators of the pooling family (issue 5); the table is declared with registry.declare."""
+"""Pooling family: Pooling, Pooling_v1, UpSampling, contrib AdaptiveAvgPooling2D and BilinearResize2D.
+
+MXNet 1.x rules kept here (src/operator/nn/pooling.cc, pool.h, pooling_v1-inl.h,
+upsampling-inl.h, contrib/adaptive_avg_pooling-inl.h, contrib/bilinear_resize-inl.h):
+
+- output size per spatial dim: ``valid`` ``1 + (x + 2p - k) // s``, ``full``
+  ``1 + ceil((x + 2p - k) / s)``; a ``full`` window may lie wholly in the padding, where max
+  gives the dtype's lowest value and avg/sum/lp give 0 (pool.h);
+- avg divides by the window clipped to ``x + p`` (``count_include_pad``, the default) or to
+  the input (torch's avg_pool uses the same rule, so it runs when its output size agrees);
+- ``global_pool`` pools the whole feature map (kernel = spatial shape, pad 0, stride 1);
+- lp pooling is ``(sum x^p)^(1/p)`` for p in 1, 2, 3 (pool.h ``a_pow_p``/``a_root_p``);
+- max-pool ties give the gradient to the first maximum (as torch's kernels);
+- only float dtypes are accepted; the ``same`` convention fails in MXNet 1.9.1 for every
+  input (1-D reads ``pad[1]``, other ranks are rejected), so mxnd rejects it too.
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+import torch.nn.functional as F
+
+from ... import dtypes
+from ...params import enum, parse_bool, parse_float, parse_int, parse_optional_int, parse_shape
+from ...registry import REQUIRED, OpSpec, Param, declare
+
+_CHANNELS_LAST = {2: torch.channels_last, 3: torch.channels_last_3d}
+_LAYOUTS = {3: ("NCW", "NWC"), 4: ("NCHW", "NHWC"), 5: ("NCDHW", "NDHWC")}
+
+
+def _float_only(data):
+    if not data.is_floating_point():
+        raise TypeError(f"This operation only support floating point types, not {dtypes.name_of(data.dtype)}")
+
+
+def _spatial_tuple(value, rank, default, what):
+    """``value`` (a shape param) for ``rank`` spatial dims: empty means ``default``."""
+    if not value:
+        return (default,) * rank
+    if len(value) != rank:
+        raise ValueError(f"{what} must have {rank} dimensions (one per spatial axis), got {value}")
+    return tuple(value)
+
+
+def _out_size(size, k, p, s, full):
+    span = size + 2 * p - k
+    return 1 + (-(-span // s) if full else span // s)
+
+
+def _extra(sizes, kernel, pad, stride, outs):
+    """Padding needed after ``pad`` on the right so that every output window fits."""
+    return [max(0, (o - 1) * s + k - (x + 2 * p)) for x, k, p, s, o in zip(sizes, kernel, pad, stride, outs)]
+
+
+def _padded(data, pad, extra, value):
+    """``data`` padded by ``pad`` before and ``pad + extra`` after each spatial dim."""
+    widths = []
+    for p, e in reversed(list(zip(pad, extra))):
+        widths += [p, p + e]
+    return F.pad(data, widths, value=value)
+
+
+def _half_avg_pool3d(data, *args, **kwargs):
+    """avg_pool3d in float32 for float16 CPU data (torch has no half avg_pool3d kernel on CPU)."""
+    if data.dtype is torch.float16 and data.device.type == "cpu":
+        return F.avg_pool3d(data.float(), *args, **kwargs).half()
+    return F.avg_pool3d(data, *args, **kwargs)
+
+
+def _torch_pool(pool_type, rank):
+    return {"max": (F.max_pool1d, F.max_pool2d, F.max_pool3d),
+            "avg": (F.avg_pool1d, F.avg_pool2d, _half_avg_pool3d)}[pool_type][rank - 1]
+
+
+def _avg_divisor(sizes, kernel, pad, stride, outs, include_pad, like):
+    """The avg-pool divisor of every output position (pool.h): window clipped to x + p, or to x."""
+    divisor = None
+    for axis, (x, k, p, s, o) in enumerate(zip(sizes, kernel, pad, stride, outs)):
+        start = torch.arange(o, dtype=torch.float64) * s - p
+        end = torch.clamp(start + k, max=x + p)
+        if not include_pad:
+            start, end = start.clamp(min=0), end.clamp(max=x)
+        count = (end - start).clamp(min=0)
+        shape = [1] * len(sizes)
+        shape[axis] = o
+        count = count.reshape(shape)
+        divisor = count if divisor is None else divisor * count
+    return divisor.clamp(min=1).to(dtype=like.dtype, device=like.device)
+
+
+def _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value):
+    """Pool a channels-first tensor ``(N, C, *spatial)``."""
+    rank = data.dim() - 2
+    sizes = tuple(data.shape[2:])
+    outs = tuple(_out_size(x, k, p, s, full) for x, k, p, s in zip(sizes, kernel, pad, stride))
+    for x, k, p, o in zip(sizes, kernel, pad, outs):
+        if k > x + 2 * p:
+            raise ValueError(f"kernel size ({k}) exceeds input ({x} padded to {x + 2 * p})")
+        if o <= 0:
+            raise ValueError(f"output size must be positive, got {outs}")
+    # torch's ceil_mode drops a last window that starts in the padding; it also needs p <= k/2
+    torch_outs = tuple(_out_size(x, k, p, s, full) - (full and (o - 1) * s >= x + p)
+                       for x, k, p, s, o in zip(sizes, kernel, pad, stride, outs))
+    direct = torch_outs == outs and all(2 * p <= k for p, k in zip(pad, kernel))
+    if pool_type == "max":
+        if direct:
+            if rank >= 2 and data.device.type == "cpu" and not data.requires_grad:
+                # torch's channels-last CPU kernel is about 2x faster than its NCHW one, even with
+                # the copy (32x64x56x56, k3 s2 p1: 59 ms vs 138 ms); not with backward
+                data = data.contiguous(memory_format=_CHANNELS_LAST[rank])
+            return _torch_pool("max", rank)(data, kernel, stride, pad, ceil_mode=full)
+        extra = _extra(sizes, kernel, pad, stride, outs)
+        lowest = torch.finfo(data.dtype).min  # pool.h starts every window at the lowest value
+        return _torch_pool("max", rank)(_padded(data, pad, extra, lowest), kernel, stride)
+    if pool_type == "lp":
+        if p_value not in (1, 2, 3):
+            raise ValueError(f"p_value must be 1, 2 or 3 for lp pooling, got {p_value}")
+        powered = data if p_value == 1 else data.pow(p_value)
+        total = _pool_nc(powered, kernel, stride, pad, "sum", full, True, None)
+        if p_value == 1:
+            return total
+        # the root of a zero window is 0 with gradient 0 (pool.h lp_grad), not torch's inf * 0
+        zero = total == 0
+        safe = torch.where(zero, torch.ones_like(total), total)
+        root = safe.sqrt() if p_value == 2 else safe.sign() * safe.abs().pow(1.0 / 3)
+        return torch.where(zero, torch.zeros_like(total), root)
+    if direct and pool_type == "avg":
+        return _torch_pool("avg", rank)(data, kernel, stride, pad, ceil_mode=full,
+                                        count_include_pad=include_pad)
+    # sum, or avg where torch's window rule differs: a window sum divided by pool.h's divisor
+    source = _padded(data, pad, _extra(sizes, kernel, pad, stride, outs), 0.0)
+    total = _torch_pool("avg", rank)(source, kernel, stride) * math.prod(kernel)
+    if pool_type == "sum":
+        return total
+    return total / _avg_divisor(sizes, kernel, pad, stride, outs, include_pad, total)
+
+
+def _pooling(data, *, kernel=(), pool_type="max", global_pool=False, cudnn_off=False,
+             pooling_convention="valid", stride=(), pad=(), p_value=None, count_include_pad=None,
+             layout=None):
+    _float_only(data)
+    ndim = data.dim()
+    if ndim not in _LAYOUTS:
+        raise ValueError(f"Input data should be 3D, 4D or 5D, got {ndim}D")
+    if layout is not None and layout not in _LAYOUTS[ndim]:
+        raise ValueError(f"layout {layout} does not fit {ndim}-D input, expected one of {_LAYOUTS[ndim]}")
+    if pooling_convention == "same":
+        raise ValueError("the 'same' pooling convention is not supported (MXNet 1.9.1 fails on it)")
+    if pool_type == "lp" and p_value is None:
+        raise ValueError("Check failed: param.p_value.has_value(): lp pooling needs p_value")
+    rank = ndim - 2
+    channels_last = layout is not None and layout.endswith("C")
+    if channels_last:  # NHWC -> NCHW as a view: channels-last memory, torch's fast path
+        data = data.movedim(-1, 1)
+    if global_pool:
+        kernel, stride, pad = tuple(data.shape[2:]), (1,) * rank, (0,) * rank
+    else:
+        if len(kernel) != rank:
+            raise ValueError(f"kernel must have {rank} dimensions for {ndim}-D input, got {kernel}")
+        stride = _spatial_tuple(stride, rank, 1, "stride")
+        pad = _spatial_tuple(pad, rank, 0, "pad")
+        if any(k <= 0 for k in kernel) or any(s <= 0 for s in stride) or any(p < 0 for p in pad):
+            raise ValueError(f"kernel and stride must be positive and pad non-negative "
+                             f"(kernel={kernel}, stride={stride}, pad={pad})")
+    include_pad = True if count_include_pad is None else count_include_pad
+    result = _pool_nc(data, kernel, stride, pad, pool_type, pooling_convention == "full", include_pad, p_value)
+    if channels_last:
+        result = result.movedim(1, -1)
+    return result.contiguous()
+
+
+def _pooling_v1(data, *, kernel=(), pool_type="max", global_pool=False, pooling_convention="valid",
+                stride=(), pad=()):
+    """Pooling_v1 (pooling_v1-inl.h, mshadow's pool): 2-D only; the input is zero-padded
+    (max sees the zeros) and avg always divides by the whole kernel."""
+    _float_only(data)
+    if data.dim() != 4:
+        if data.dim() == 5:
+            raise ValueError("3D kernel not implemented")
+        raise ValueError(f"Input data should be 4D in (batch, channel, y, x), got {data.dim()}D")
+    sizes = tuple(data.shape[2:])
+    if global_pool:
+        kernel, stride, pad = sizes, (1, 1), (0, 0)
+    else:
+        if len(kernel) != 2:
+            raise ValueError(f"kernel must have 2 dimensions, got {kernel}")
+        stride, pad = _spatial_tuple(stride, 2, 1, "stride"), _spatial_tuple(pad, 2, 0, "pad")
+        if any(k <= 0 for k in kernel) or any(s <= 0 for s in stride):
+            raise ValueError(f"kernel and stride must be positive (kernel={kernel}, stride={stride})")
+    full = pooling_convention == "full"
+    outs = []
+    for x, k, p, s in zip(sizes, kernel, pad, stride):
+        if k > x + 2 * p:
+            raise ValueError(f"kernel size ({k}) exceeds input ({x} padded to {x + 2 * p})")
+        outs.append(_out_size(x, k, p, s, full))
+    source = _padded(data, pad, _extra(sizes, kernel, pad, stride, outs), 0.0)
+    if pool_type == "max":
+        return F.max_pool2d(source, kernel, stride)
+    result = F.avg_pool2d(source, kernel, stride)
+    return result * math.prod(kernel) if pool_type == "sum" else result
+
+
+# ---- up-sampling and adaptive pooling --------------------------------------------------------
+
+def _upsample_bilinear(data, weight, scale, num_filter):
+    """Bilinear UpSampling (upsampling.cc): a grouped Deconvolution of ``data`` with ``weight``
+    of shape ``(C, 1, k, k)``, ``k = 2*scale - scale%2``, stride ``scale``, pad ``ceil((scale-1)/2)``."""
+    channels = data.shape[1]
+    if num_filter != channels:  # MXNet crashes (num_filter=0) or fails in gemm otherwise
+        raise ValueError(f"bilinear needs num_filter equal to the {channels} input channels, "
+                         f"got {num_filter}")
+    kernel = 2 * scale - scale % 2
+    expected = (channels, 1, kernel, kernel)
+    if tuple(weight.shape) != expected:
+        raise ValueError(f"weight shape must be {expected}, got {tuple(weight.shape)}")
+    if weight.dtype is not data.dtype:
+        raise TypeError(f"weight dtype {dtypes.name_of(weight.dtype)} differs from data dtype "
+                        f"{dtypes.name_of(data.dtype)}")
+    return F.conv_transpose2d(data, weight, stride=scale, padding=scale // 2, groups=channels)
+
+
+def _upsampling(*data, scale=REQUIRED, num_filter=0, sample_type=REQUIRED, multi_input_mode="concat",
+                num_args=None, workspace=512):
+    """UpSampling (upsampling-inl.h). nearest: every input repeated to the first's size times
+    ``scale``, then concatenated along channels or summed; bilinear: ``(data, weight)``."""
+    count = len(data) if num_args is None else num_args  # the frontend passes len(data)
+    if sample_type == "bilinear" and num_args is None:
+        count = 2
+    if count != len(data):
+        raise ValueError(f"Operator UpSampling expects {count} inputs, but got {len(data)} instead.")
+    if scale < 1:
+        raise ValueError(f"scale must be positive, got {scale}")
+    first = data[0]
+    if first.dim() != 4:
+        raise ValueError(f"input data should be 4D in (batch, channel, y, x), got {first.dim()}D")
+    _float_only(first)
+    if sample_type == "bilinear":
+        return _upsample_bilinear(first, data[1], scale, num_filter)
+    height, width = first.shape[2] * scale, first.shape[3] * scale
+    scaled = []
+    for item in data:
+        if item.dim() != 4 or item.shape[0] != first.shape[0]:
+            raise ValueError(f"inputs must be 4D with the same batch size, got {tuple(item.shape)}")
+        h, w = item.shape[2], item.shape[3]
+        if height % h or width % w or height // h != width // w:
+            raise ValueError(f"input of shape {tuple(item.shape)} cannot be scaled to ({height}, {width})")
+        factor = height // h
+        scaled.append(item if factor == 1 else item.repeat_interleave(factor, 2).repeat_interleave(factor, 3))
+    if multi_input_mode == "sum":
+        result = scaled[0]
+        for item in scaled[1:]:
+            if item.shape != result.shape:
+                raise ValueError("sum mode needs inputs with the same number of channels")
+            result = result + item
+        return result
+    return scaled[0] if len(scaled) == 1 else torch.cat(scaled, dim=1)
+
+
+def _adaptive_avg_pool2d(data, *, output_size=()):
+    """contrib.AdaptiveAvgPooling2D: windows floor(i*H/oh) .. ceil((i+1)*H/oh), as torch's."""
+    _float_only(data)
+    if data.dim() != 4:
+        raise ValueError(f"input data should be 4D in (batch, channel, y, x), got {data.dim()}D")
+    if not output_size:
+        size = (1, 1)
+    elif len(output_size) == 1:
+        size = (output_size[0], output_size[0])
+    elif len(output_size) == 2:
+        size = tuple(output_size)
+    else:
+        raise ValueError(f"output_size must have 1 or 2 values, got {output_size}")
+    return F.adaptive_avg_pool2d(data, size)
+
+
+def _resized_size(data, like, mode, height, width, scale_height, scale_width):
+    """Output (height, width) of BilinearResize2D (bilinear_resize.cc BilinearSampleOpInferShape)."""
+    h, w = data.shape[2], data.shape[3]
+    if mode == "like":
+        if like is None:
+            raise ValueError("Operator _contrib_BilinearResize2D expects 2 inputs, but got 1 instead.")
+        if like.dim() != 4:
+            raise ValueError(f"like must be 4D, got {like.dim()}D")
+        return like.shape[2], like.shape[3]
+    if like is not None:
+        raise ValueError("Operator _contrib_BilinearResize2D expects 1 inputs, but got 2 instead.")
+    if mode == "size":  # scale_height alone decides whether both scales are used
+        if scale_height is None:
+            return height, width
+        if scale_width is None:
+            raise ValueError("bad optional access: mode 'size' with scale_height needs scale_width")
+        return int(scale_height * h), int(scale_width * w)
+    if mode == "odd_scale":
+        if scale_height is None or scale_width is None:
+            raise ValueError("odd_scale mode needs scale_height and scale_width")
+        return (int(h * scale_height) if h % 2 == 0 else int((h - 1) * scale_height) + 1,
+                int(w * scale_width) if w % 2 == 0 else int((w - 1) * scale_width) + 1)
+    step = {"to_even_down": (0, -1), "to_even_up": (0, 1), "to_odd_down": (1, -1), "to_odd_up": (1, 1)}[mode]
+    return tuple(n if n % 2 == step[0] else n + step[1] for n in (h, w))
+
+
+def _bilinear_resize(data, *, like=None, height=1, width=1, scale_height=None, scale_width=None,
+                     mode="size", align_corners=True):
+    """contrib.BilinearResize2D: torch's bilinear interpolation, whose source-index rule
+    ((in-1)/(out-1) aligned, else in/out with half-pixel centres) is MXNet's."""
+    _float_only(data)
+    if data.dim() != 4:
+        raise ValueError(f"input data should be 4D in (batch, channel, y, x), got {data.dim()}D")
+    size = _resized_size(data, like, mode, height, width, scale_height, scale_width)
+    if size[0] <= 0 or size[1] <= 0:
+        raise ValueError(f"output size must be positive, got {size}")
+    # an output of 1 row (column) samples row (column) 0: MXNet's scale is 0 there, torch's is in/out
+    if size[0] == 1:
+        data = data[:, :, :1]
+    if size[1] == 1:
+        data = data[:, :, :, :1]
+    return F.interpolate(data, size=size, mode="bilinear", align_corners=align_corners)
+
+
+def _optional_ndarray(value):
+    """The ``like`` input of BilinearResize2D, given in its param slot: a tensor or None."""
+    if value is None:
+        return None
+    tensor = getattr(value, "handle", None)  # NDArray.handle is its torch tensor
+    if isinstance(tensor, torch.Tensor):
+        return tensor
+    raise AssertionError(f"Argument like must have NDArray type, but got {value!r}")
+
+
+def _optional_float(value):
+    return None if value is None or value == "None" else parse_float(value)
+
+
+# ---- the table --------------------------------------------------------------------------------
+
+_KERNEL = Param("kernel", parse_shape, (), "pooling window: (x,), (y, x) or (d, y, x)")
+_GLOBAL = Param("global_pool", parse_bool, False, "pool the whole feature map")
+_STRIDE = Param("stride", parse_shape, (), "window stride per spatial dim; default 1")
+_PAD = Param("pad", parse_shape, (), "zero padding per spatial dim; default 0")
+
+
+def _optional_bool(value):
+    return None if value is None or value == "None" else parse_bool(value)
+
+
+_LAYOUT = enum("NCW", "NWC", "NCHW", "NHWC", "NCDHW", "NDHWC")
+
+
+def _optional_layout(value):
+    return None if value is None or value == "None" else _LAYOUT(value)
+
+
+POOLING = declare([
+    OpSpec("Pooling", _pooling, differentiable=True, family="pooling", params=(
+        _KERNEL,
+        Param("pool_type", enum("avg", "lp", "max", "sum"), "max", "max, avg, sum or lp pooling"),
+        _GLOBAL,
+        Param("cudnn_off", parse_bool, False, "ignored (no cuDNN choice in mxnd)"),
+        Param("pooling_convention", enum("full", "same", "valid"), "valid",
+              "valid floors the output size, full (Caffe) ceils it"),
+        _STRIDE, _PAD,
+        Param("p_value", parse_optional_int, None, "p of lp pooling: 1, 2 or 3"),
+        Param("count_include_pad", _optional_bool, None, "avg pooling counts the padding (default true)"),
+        Param("layout", _optional_layout, None, "NCW/NCHW/NCDHW (default) or channels-last NWC/NHWC/NDHWC"),
+    ), doc="1-D, 2-D or 3-D max, average, sum or Lp pooling."),
+    OpSpec("Pooling_v1", _pooling_v1, differentiable=True, family="pooling", params=(
+        _KERNEL,
+        Param("pool_type", enum("avg", "max", "sum"), "max", "max, avg or sum pooling"),
+        _GLOBAL,
+        Param("pooling_convention", enum("full", "valid"), "valid", "valid floors, full ceils the output size"),
+        _STRIDE, _PAD,
+    ), doc="The first version of Pooling: max, average or sum pooling."),
+    OpSpec("UpSampling", _upsampling, inputs=("*data",), differentiable=True, family="pooling", params=(
+        Param("scale", parse_int, REQUIRED, "up-sampling factor"),
+        Param("num_filter", parse_int, 0, "input filters, for bilinear (unused by nearest)"),
+        Param("sample_type", enum("bilinear", "nearest"), REQUIRED, "nearest, or bilinear (inputs data, weight)"),
+        Param("multi_input_mode", enum("concat", "sum"), "concat", "how several inputs are combined"),
+        Param("num_args", parse_optional_int, None, "number of inputs; the frontend passes len(data)"),
+        Param("workspace", parse_int, 512, "ignored"),
+    ), doc="Nearest-neighbour up-sampling of NCHW inputs, or bilinear as a grouped deconvolution."),
+    OpSpec("_contrib_AdaptiveAvgPooling2D", _adaptive_avg_pool2d, differentiable=True, family="pooling",
+           params=(Param("output_size", parse_shape, (), "output (height, width); one value for both; empty 1x1"),),
+           doc="Adaptive average pooling of NCHW data to a given output size."),
+    OpSpec("_contrib_BilinearResize2D", _bilinear_resize, differentiable=True, family="pooling", params=(
+        Param("like", _optional_ndarray, None, "resize to this NDArray's height and width (mode='like')"),
+        Param("height", parse_int, 1, "output height (mode 'size' without scale_height)"),
+        Param("width", parse_int, 1, "output width (mode 'size' without scale_width)"),
+        Param("scale_height", _optional_float, None, "height scale (modes 'size' and 'odd_scale')"),
+        Param("scale_width", _optional_float, None, "width scale (modes 'size' and 'odd_scale')"),
+        Param("mode", enum("like", "odd_scale", "size", "to_even_down", "to_even_up", "to_odd_down", "to_odd_up"),
+              "size", "how the output size is chosen"),
+        Param("align_corners", parse_bool, True, "align the corner pixels of input and output"),
+    ), doc="Bilinear resizing of NCHW data to a size, a scale, another array's size or a parity."),
+])

@@ -1,0 +1,152 @@
+"""The pooling family beyond the golden cases: gradients against MXNet 1.9.1's values (max-pool
+ties, channels-last layouts, bilinear UpSampling), out=, contexts, the channels-last fast path,
+and the deliberate differences.
+
+Expected values were printed by MXNet 1.9.1 (``x.attach_grad(); with autograd.record():
+y = op(x); y.backward(head); x.grad``).
+"""
+import numpy as np
+import pytest
+
+import mxnd as mx
+from mxnd.base import MXNetError
+
+TIES = [[[[1, 3, 3, 2], [3, 0, 1, 3], [2, 2, 0, 0], [1, 2, 2, 1]]]]
+# a tie gives the gradient to the first maximum in row-major order
+TIES_GRAD = [[[[0, 2, 1, 0], [1, 0, 0, 1], [1, 2, 0, 0], [0, 0, 1, 0]]]]
+
+
+def grad_of(call, *arrays, head=None):
+    for a in arrays:
+        a.attach_grad()
+    with mx.autograd.record():
+        y = call(*arrays)
+    y.backward(head)
+    return y, [a.grad.asnumpy() for a in arrays]
+
+
+def test_max_pool_tie_gradient(ctx):
+    x = mx.nd.array(TIES, ctx=ctx)
+    y, (grad,) = grad_of(lambda x: mx.nd.Pooling(x, kernel=(2, 2), stride=(1, 1)), x)
+    assert y.asnumpy().tolist() == [[[[3, 3, 3], [3, 2, 3], [2, 2, 2]]]]
+    assert grad.tolist() == TIES_GRAD
+
+
+def test_max_pool_tie_gradient_nhwc(ctx):
+    base = mx.nd.array(TIES, ctx=ctx).transpose((0, 2, 3, 1))
+    x = mx.nd.concat(base, base * 2, dim=3)
+    _, (grad,) = grad_of(lambda x: mx.nd.Pooling(x, kernel=(2, 2), stride=(1, 1), layout="NHWC"), x)
+    assert grad[..., 0].tolist() == TIES_GRAD[0] and grad[..., 1].tolist() == TIES_GRAD[0]
+
+
+def test_bilinear_upsampling_gradients():
+    x = mx.nd.array(np.arange(8).reshape((1, 2, 2, 2)))
+    w = mx.nd.array(np.arange(32).reshape((2, 1, 4, 4)) / 8)
+    head = mx.nd.array(np.arange(32).reshape((1, 2, 4, 4)) % 3)
+    y, (gx, gw) = grad_of(lambda x, w: mx.nd.UpSampling(x, w, scale=2, sample_type="bilinear", num_filter=2),
+                          x, w, head=head)
+    assert y.asnumpy()[0, 0].tolist() == [[0.0, 0.5, 0.625, 0.75], [0.25, 1.5, 2.25, 2.0],
+                                          [1.25, 4.5, 5.25, 4.0], [2.25, 5.5, 6.125, 3.75]]
+    assert gx.tolist() == [[[[11.25, 10.125], [6.75, 5.625]], [[29.25, 28.125], [24.75, 23.625]]]]
+    assert gw.tolist() == [[[[6, 2, 7, 0], [1, 9, 6, 2], [5, 6, 3, 4], [0, 1, 2, 0]]],
+                           [[[0, 19, 14, 6], [17, 18, 19, 12], [14, 19, 29, 4], [5, 10, 4, 8]]]]
+
+
+def test_nearest_upsampling_sum_gradients():
+    a = mx.nd.array(np.arange(4).reshape((1, 1, 2, 2)))
+    b = mx.nd.array(np.arange(16).reshape((1, 1, 4, 4)))
+    head = mx.nd.array(np.arange(16).reshape((1, 1, 4, 4)))
+    _, (ga, gb) = grad_of(lambda a, b: mx.nd.UpSampling(a, b, scale=2, sample_type="nearest",
+                                                        multi_input_mode="sum"), a, b, head=head)
+    assert ga.tolist() == [[[[10, 18], [42, 50]]]]
+    assert gb.tolist() == head.asnumpy().tolist()
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"kernel": (3, 3), "stride": (2, 2), "pad": (1, 1)},
+    {"kernel": (2, 2), "pooling_convention": "full", "stride": (2, 2)},
+    {"kernel": (2, 2, 2), "stride": (1, 2, 2)},
+])
+def test_channels_last_fast_path_equals_recorded_path(kwargs):
+    """Outside autograd max pooling runs torch's channels-last kernel; values are the same."""
+    rng = np.random.default_rng(0)
+    shape = (2, 3, 4, 9, 10) if len(kwargs["kernel"]) == 3 else (2, 3, 9, 10)
+    x = mx.nd.array(rng.standard_normal(shape))
+    fast = mx.nd.Pooling(x, **kwargs)
+    x.attach_grad()
+    with mx.autograd.record():
+        recorded = mx.nd.Pooling(x, **kwargs)
+    np.testing.assert_array_equal(fast.asnumpy(), recorded.asnumpy())
+    assert fast.asnumpy().flags["C_CONTIGUOUS"]
+
+
+def test_out_is_written(ctx):
+    x = mx.nd.array(np.arange(32).reshape((1, 2, 4, 4)), ctx=ctx)
+    out = mx.nd.zeros((1, 2, 2, 2), ctx=ctx)
+    result = mx.nd.Pooling(x, kernel=(2, 2), stride=(2, 2), pool_type="avg", out=out)
+    assert result is out
+    assert out.asnumpy()[0, 0].tolist() == [[2.5, 4.5], [10.5, 12.5]]
+    wrong = mx.nd.zeros((1, 2, 3, 3), ctx=ctx)
+    with pytest.raises(MXNetError):
+        mx.nd.Pooling(x, kernel=(2, 2), stride=(2, 2), out=wrong)
+    up = mx.nd.zeros((1, 2, 8, 8), ctx=ctx)
+    assert mx.nd.UpSampling(x, scale=2, sample_type="nearest", out=up) is up
+    assert up.asnumpy()[0, 0, :2, :2].tolist() == [[0, 0], [0, 0]] and up.asnumpy()[0, 1, 7, 7] == 31
+
+
+def test_inputs_are_not_modified(ctx):
+    x = mx.nd.array(np.arange(32).reshape((1, 2, 4, 4)), ctx=ctx)
+    before = x.asnumpy().copy()
+    for kwargs in ({"pool_type": "max"}, {"pool_type": "lp", "p_value": 2}, {"pool_type": "sum", "pad": (1, 1)}):
+        mx.nd.Pooling(x, kernel=(2, 2), **kwargs)
+    mx.nd.Pooling(x, kernel=(2, 2), layout="NHWC")
+    np.testing.assert_array_equal(x.asnumpy(), before)
+
+
+def test_lp_pooling_of_zero_window_has_zero_gradient():
+    """MXNet's lp backward gives 0 where a window's norm is 0; torch's root would give nan."""
+    x = mx.nd.zeros((1, 1, 3, 3), dtype="float64")
+    for p in (2, 3):
+        _, (grad,) = grad_of(lambda x: mx.nd.Pooling(x, kernel=(2, 2), pool_type="lp", p_value=p), x)
+        assert grad.tolist() == np.zeros((1, 1, 3, 3)).tolist()
+
+
+# ---- deliberate differences (docs/differences.md) ---------------------------------------------
+
+def test_pad_not_smaller_than_kernel_is_computed():
+    """MXNet's float32 oneDNN path rejects pad >= kernel; mxnd returns its float64 (native) answer:
+    windows wholly in the padding give the lowest value (max) or 0 (avg)."""
+    x = mx.nd.array(np.arange(4).reshape((1, 1, 2, 2)))
+    result = mx.nd.Pooling(x, kernel=(1, 1), pad=(1, 1))
+    lowest = np.finfo(np.float32).min
+    assert result.shape == (1, 1, 4, 4)
+    assert result.asnumpy()[0, 0, 0].tolist() == [lowest] * 4 and result.asnumpy()[0, 0, 1, 1] == 0
+    avg = mx.nd.Pooling(x, kernel=(1, 1), pad=(1, 1), pool_type="avg", count_include_pad=False)
+    assert avg.asnumpy()[0, 0].tolist() == [[0, 0, 0, 0], [0, 0, 1, 0], [0, 2, 3, 0], [0, 0, 0, 0]]
+
+
+def test_bilinear_upsampling_needs_num_filter():
+    """MXNet dies of a floating point exception for num_filter=0; mxnd raises."""
+    x, w = mx.nd.ones((1, 2, 2, 2)), mx.nd.ones((2, 1, 4, 4))
+    with pytest.raises(MXNetError, match="num_filter"):
+        mx.nd.UpSampling(x, w, scale=2, sample_type="bilinear")
+
+
+def test_same_convention_raises():
+    with pytest.raises(MXNetError, match="same"):
+        mx.nd.Pooling(mx.nd.ones((1, 1, 5)), kernel=(3,), pooling_convention="same")
+
+
+def test_bilinear_resize_like_and_out(ctx):
+    x = mx.nd.array(np.arange(6).reshape((1, 1, 2, 3)), ctx=ctx)
+    like = mx.nd.zeros((5, 5, 3, 5), ctx=ctx)
+    by_position = mx.nd.contrib.BilinearResize2D(x, like, mode="like")
+    by_keyword = mx.nd.contrib.BilinearResize2D(x, like=like, mode="like")
+    # MXNet 1.9.1: align_corners=True interpolates between the corner pixels
+    assert by_position.asnumpy()[0, 0].tolist() == [[0, 0.5, 1, 1.5, 2], [1.5, 2, 2.5, 3, 3.5], [3, 3.5, 4, 4.5, 5]]
+    np.testing.assert_array_equal(by_position.asnumpy(), by_keyword.asnumpy())
+    out = mx.nd.zeros((1, 1, 3, 5), ctx=ctx)
+    assert mx.nd.contrib.BilinearResize2D(x, height=3, width=5, out=out) is out
+    np.testing.assert_array_equal(out.asnumpy(), by_position.asnumpy())
+    with pytest.raises(MXNetError):
+        mx.nd.contrib.BilinearResize2D(x, mode="like")
