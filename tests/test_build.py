@@ -358,7 +358,9 @@ def test_optional_input_may_be_left_out():
     assert function(x, w, b).asnumpy().tolist() == [13., 28.]
     assert function(x, w).asnumpy().tolist() == [3., 8.]
     assert function(x, w, scale=2).asnumpy().tolist() == [6., 16.]
-    assert function(x, w, 2.0).asnumpy().tolist() == [6., 16.]  # a number is the first param
+    assert function(x, w, None, 2.0).asnumpy().tolist() == [6., 16.]  # positions are MXNet's order
+    with pytest.raises(AssertionError, match="Argument bias must have NDArray type"):
+        function(x, w, 2.0)
     assert function(data=x, weight=w, bias=b).asnumpy().tolist() == [13., 28.]
     with pytest.raises(MXNetError, match="expects 3 inputs"):
         function(x)

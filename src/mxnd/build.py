@@ -127,9 +127,8 @@ def build_function(spec: OpSpec):
         else:
             arrays, index = [], 0
             for slot, name in enumerate(input_names):
-                given = args[index] if index < len(args) else None
-                if index < len(args) and (not optional[slot] or given is None or isinstance(given, NDArray)):
-                    arrays.append(given)  # an optional slot takes only arrays: a number is a param
+                if index < len(args):  # positions fill inputs in order, as MXNet's signatures;
+                    arrays.append(args[index])  # None leaves an optional input out
                     index += 1
                 elif name in kwargs:
                     arrays.append(kwargs.pop(name))
@@ -165,7 +164,7 @@ def build_function(spec: OpSpec):
             raise MXNetError(f"{op_name}: Required parameter {missing[0]} of {op_name} is not presented")
         return arrays, values
 
-    # an optional input makes positions ambiguous (an array or a param): bind() decides
+    # an optional input may be left out (None or absent): bind() decides
     fast_ok = not variadic and not required and not any(optional)
     all_positional = n_inputs + len(param_names) if not variadic and not any(optional) else -1
     positional_parsers = tuple((p.name, p.parse) for p in spec.params)
