@@ -71,7 +71,7 @@ def sample_call(spec):
     """Input arrays and keyword arguments for a valid call of ``spec``."""
     shapes, kwargs = SAMPLES.get(spec.name, (None, None))
     if shapes is None:
-        count = 2 if spec.variadic else len(spec.inputs)
+        count = 2 if spec.variadic else spec.optional_inputs.count(False)
         shapes = [(2, 3)] * count
     if kwargs is None:
         kwargs = dict(FAMILY_KWARGS.get(spec.family, {}))

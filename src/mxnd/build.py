@@ -196,6 +196,7 @@ def build_function(spec: OpSpec):
             values = {key: parse(v) for (key, parse), v in zip(positional_parsers, args[n_inputs:])}
         else:
             arrays, values = bind(args, kwargs)
+            out = kwargs.get("out", out)  # MXNet's signature puts out after the params
         tensors, ctx = check(arrays)
         try:
             if needs_guard(tensors):

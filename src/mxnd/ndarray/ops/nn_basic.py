@@ -3,8 +3,8 @@
 MXNet 1.x rules kept here (src/operator/nn/fully_connected-inl.h, activation-inl.h,
 leaky_relu-inl.h, softmax_activation-inl.h, dropout-inl.h, tensor/indexing_op.h):
 
-- optional inputs (FullyConnected's ``bias``, LeakyReLU's ``gamma``) are declared as the
-  first parameter after the arrays, so ``FullyConnected(x, w, b, 4)`` and
+- optional inputs (FullyConnected's ``bias``, LeakyReLU's ``gamma``) are the builder's
+  ``"bias?"`` inputs, so ``FullyConnected(x, w, b, 4)`` and
   ``FullyConnected(x, w, no_bias=True, num_hidden=4)`` bind as in MXNet; the op checks
   the input count that ``no_bias`` / ``act_type`` imply ("expects 3 inputs, but got 2");
 - ``flatten=True`` multiplies ``data.reshape(N, -1)``; ``flatten=False`` the last axis;
@@ -25,25 +25,10 @@ import torch.nn.functional as F
 from ... import dtypes
 from ...params import enum, parse_bool, parse_float, parse_int, parse_shape, dtype_enum
 from ...random import generator
-from ...recording import STATE, is_training
+from ...recording import is_training
 from ...registry import OpSpec, Param, declare
 
 _FLOATS = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
-
-
-def _optional_input(name):
-    """Parser of an optional input array given as a parameter: its tensor, or None."""
-    def parse(value):
-        if value is None:
-            return None
-        try:
-            tensor = value._data
-        except AttributeError:  # MXNet's frontend check (ndarray/register.py)
-            raise AssertionError(f"Argument {name} must have NDArray type, but got {value!r}") from None
-        if tensor.requires_grad and not STATE.recording:
-            tensor = tensor.detach()  # outside record() nothing builds a graph (build.needs_guard)
-        return tensor
-    return parse
 
 
 def _count_inputs(op, given, expected, data):
@@ -62,7 +47,7 @@ def _parse_optional_bool(value):
 
 # ---- FullyConnected -----------------------------------------------------------------------
 
-def _fully_connected(data, weight, *, bias, num_hidden, no_bias, flatten):
+def _fully_connected(data, weight, bias, *, num_hidden, no_bias, flatten):
     given = [t for t in (data, weight, bias) if t is not None]
     _count_inputs("FullyConnected", given, 2 if no_bias else 3, data)
     if data.dtype not in _FLOATS:
@@ -124,7 +109,7 @@ def _rrelu(data, lower_bound, upper_bound):
     return torch.where(data > 0, data, slopes * data), slopes
 
 
-def _leaky_relu(data, *, gamma, act_type, slope, lower_bound, upper_bound):
+def _leaky_relu(data, gamma, *, act_type, slope, lower_bound, upper_bound):
     _count_inputs("LeakyReLU", [t for t in (data, gamma) if t is not None], 2 if act_type == "prelu" else 1, data)
     _real(data)
     if act_type == "prelu":
@@ -185,16 +170,14 @@ def _embedding(data, weight, *, input_dim, output_dim, dtype, sparse_grad):
 _ACT_PARAM = Param("act_type", enum(*_ACTIVATIONS), doc="Activation function to be applied.")
 
 OPS = declare([
-    OpSpec("FullyConnected", _fully_connected, inputs=("data", "weight"), params=(
-        Param("bias", _optional_input("bias"), None, "Bias parameter (absent when no_bias=True)."),
+    OpSpec("FullyConnected", _fully_connected, inputs=("data", "weight", "bias?"), params=(
         Param("num_hidden", parse_int, doc="Number of hidden nodes of the output."),
         Param("no_bias", parse_bool, False, "Whether to disable bias parameter."),
         Param("flatten", parse_bool, True, "Whether to collapse all but the first axis of the input data tensor."),
     ), differentiable=True, family="nn_basic", doc="Applies a linear transformation: Y = XW^T + b."),
     OpSpec("Activation", _activation, params=(_ACT_PARAM,), differentiable=True, family="nn_basic",
            doc="Applies an activation function element-wise to the input."),
-    OpSpec("LeakyReLU", _leaky_relu, params=(
-        Param("gamma", _optional_input("gamma"), None, "The learned slope of act_type='prelu'."),
+    OpSpec("LeakyReLU", _leaky_relu, inputs=("data", "gamma?"), params=(
         Param("act_type", enum("elu", "gelu", "leaky", "prelu", "rrelu", "selu"), "leaky",
               "Activation function to be applied."),
         Param("slope", parse_float, 0.25, "Init slope for the activation. (For leaky and elu only)"),
