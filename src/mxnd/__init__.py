@@ -13,4 +13,4 @@ from .context import Context, cpu, cpu_pinned, current_context, gpu, num_gpus  #
 __version__ = "1.9.1"  # the MXNet API version mxnd implements
 __mxnd_version__ = "0.1.0"
 
-from . import autograd, test_utils  # noqa: E402,F401  (need nd)
+from . import autograd, operator, test_utils  # noqa: E402,F401  (need nd)

@@ -12,3 +12,10 @@ from .op import *  # noqa: F401,F403  (generated from the registry)
 
 NDArray.__getitem__ = indexing.getitem
 NDArray.__setitem__ = indexing.setitem
+
+
+def Custom(*inputs, **kwargs):  # noqa: N802 (MXNet's name)
+    """Run a custom operator registered with ``mx.operator.register`` (see mxnd.operator.custom)."""
+    from ..operator import custom
+
+    return custom(*inputs, **kwargs)

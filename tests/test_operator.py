@@ -1,0 +1,108 @@
+"""mx.operator's Custom operator API; expected values from MXNet 1.9.1 running the same classes."""
+import numpy as np
+import pytest
+
+import mxnd as mx
+from mxnd.base import MXNetError
+
+
+class Sigmoid(mx.operator.CustomOp):
+    def forward(self, is_train, req, in_data, out_data, aux):
+        self.assign(out_data[0], req[0], 1.0 / (1.0 + mx.nd.exp(-in_data[0])))
+
+    def backward(self, req, out_grad, in_data, out_data, in_grad, aux):
+        y = out_data[0]
+        self.assign(in_grad[0], req[0], out_grad[0] * y * (1.0 - y))
+
+
+@mx.operator.register("sigmoid_for_test")
+class SigmoidProp(mx.operator.CustomOpProp):
+    def create_operator(self, ctx, shapes, dtypes):
+        return Sigmoid()
+
+
+class ScaleAndRowSum(mx.operator.CustomOp):
+    def __init__(self, factor):
+        self.factor = factor
+
+    def forward(self, is_train, req, in_data, out_data, aux):
+        self.assign(out_data[0], req[0], in_data[0] * self.factor + in_data[1])
+        self.assign(out_data[1], req[1], in_data[0].sum(axis=1, keepdims=True))
+        aux[0][:] += 1  # auxiliary states are written in place, as in MXNet
+
+    def backward(self, req, out_grad, in_data, out_data, in_grad, aux):
+        self.assign(in_grad[0], req[0], out_grad[0] * self.factor + out_grad[1])
+        self.assign(in_grad[1], req[1], out_grad[0])
+
+
+@mx.operator.register("scale_for_test")
+class ScaleProp(mx.operator.CustomOpProp):
+    def __init__(self, factor="1"):
+        super().__init__(need_top_grad=True)
+        self.factor = float(factor)  # MXNet passes keyword arguments as strings
+
+    def list_arguments(self):
+        return ["data", "bias"]
+
+    def list_outputs(self):
+        return ["out", "rowsum"]
+
+    def list_auxiliary_states(self):
+        return ["calls"]
+
+    def infer_shape(self, in_shape):
+        return in_shape, [in_shape[0], [in_shape[0][0], 1]], [[1]]
+
+    def create_operator(self, ctx, shapes, dtypes):
+        return ScaleAndRowSum(self.factor)
+
+
+X = [[-1., 0., 2.], [0.5, 1., -2.]]
+
+
+def test_forward(ctx):
+    y = mx.nd.Custom(mx.nd.array(X, ctx=ctx), op_type="sigmoid_for_test")
+    assert y.context == ctx and y.dtype == np.float32
+    np.testing.assert_allclose(y.asnumpy(), [[0.26894, 0.5, 0.8808], [0.62246, 0.73106, 0.1192]], atol=1e-5)
+
+
+def test_backward_under_autograd():
+    x = mx.nd.array(X)
+    x.attach_grad()
+    with mx.autograd.record():
+        z = mx.nd.Custom(x, op_type="sigmoid_for_test") * 2
+    z.backward()
+    np.testing.assert_allclose(x.grad.asnumpy(), [[0.39322, 0.5, 0.20999], [0.47001, 0.39322, 0.20999]], atol=1e-5)
+
+
+def test_several_inputs_outputs_string_kwargs_and_aux():
+    x, b, calls = mx.nd.array(X), mx.nd.array([[1.] * 3, [2.] * 3]), mx.nd.zeros((1,))
+    x.attach_grad()
+    b.attach_grad()
+    with mx.autograd.record():
+        out, rowsum = mx.nd.Custom(x, b, calls, op_type="scale_for_test", factor=3)
+        loss = out * 2 + rowsum
+    loss.backward()
+    assert out.asnumpy().tolist() == [[-2., 1., 7.], [3.5, 5., -4.]]
+    assert rowsum.asnumpy().tolist() == [[1.], [-0.5]]
+    assert x.grad.asnumpy().tolist() == [[9.] * 3] * 2
+    assert b.grad.asnumpy().tolist() == [[2.] * 3] * 2
+    assert calls.asnumpy().tolist() == [1.]
+
+
+def test_errors():
+    with pytest.raises(MXNetError, match="not registered"):
+        mx.nd.Custom(mx.nd.ones((2,)), op_type="no_such_op")
+    with pytest.raises(MXNetError, match="expects 3 inputs"):
+        mx.nd.Custom(mx.nd.ones((2, 3)), op_type="scale_for_test")
+    assert "sigmoid_for_test" in mx.operator.get_all_registered_operators()
+
+
+def test_assign_modes():
+    op, dst = mx.operator.CustomOp(), mx.nd.ones((2,))
+    op.assign(dst, "add", mx.nd.ones((2,)))
+    assert dst.asnumpy().tolist() == [2., 2.]
+    op.assign(dst, "write", mx.nd.zeros((2,)))
+    assert dst.asnumpy().tolist() == [0., 0.]
+    op.assign(dst, "null", mx.nd.ones((2,)))
+    assert dst.asnumpy().tolist() == [0., 0.]
