@@ -1,4 +1,6 @@
-"""Convolution (batch 32, 3->64 channels, 3x3 kernel, pad 1, 64x64 images), forward and forward+backward.
+"""Neural-network operators forward and forward+backward: Convolution (batch 32, 3->64 channels,
+3x3, pad 1, 64x64), FullyConnected (128x784 -> 256), BatchNorm (32x64x32x32, training),
+max Pooling (32x64x56x56, 3x3 stride 2 pad 1) and an LSTM (T=20, N=32, 128 -> 256).
 
 The same MXNet-API code on mxnd and, when importable, on MXNet 1.9.1 (run this script with
 the reference venv's python for that column), and the raw-torch equivalent as the ceiling.
@@ -38,7 +40,87 @@ def make_mxnet_api(mx):
             y = mx.nd.Convolution(x, w, b, kernel=(3, 3), num_filter=FILTERS, pad=(1, 1))
         y.backward()
         mx.nd.waitall()
-    return {"conv forward": forward, "conv forward+backward": forward_backward}
+    steps = {"conv forward": forward, "conv forward+backward": forward_backward}
+    steps.update(_more_mxnet_api(mx))
+    return steps
+
+
+def _inputs(*shapes):
+    rng = np.random.default_rng(1)
+    return [rng.standard_normal(shape).astype(np.float32) * 0.1 for shape in shapes]
+
+
+LSTM_T, LSTM_N, LSTM_C, LSTM_H = 20, 32, 128, 256
+
+
+def _more_mxnet_api(mx):
+    fc_x, fc_w, fc_b = (mx.nd.array(v) for v in _inputs((128, 784), (256, 784), (256,)))
+    bn_x = mx.nd.array(_inputs((32, 64, 32, 32))[0])
+    bn_aux = [mx.nd.ones((64,)), mx.nd.zeros((64,)), mx.nd.zeros((64,)), mx.nd.ones((64,))]
+    pool_x = mx.nd.array(_inputs((32, 64, 56, 56))[0])
+    size = 4 * LSTM_H * (LSTM_C + LSTM_H) + 8 * LSTM_H
+    rnn_x, rnn_p, rnn_h, rnn_c = (mx.nd.array(v) for v in _inputs(
+        (LSTM_T, LSTM_N, LSTM_C), (size,), (1, LSTM_N, LSTM_H), (1, LSTM_N, LSTM_H)))
+    for array in (fc_w, fc_b, bn_x, rnn_p, rnn_x):
+        array.attach_grad()
+
+    def recorded(compute):
+        def step():
+            with mx.autograd.record():
+                y = compute()
+            y.backward()
+            mx.nd.waitall()
+        return step
+
+    def fc():
+        return mx.nd.FullyConnected(fc_x, fc_w, fc_b, num_hidden=256)
+
+    def bn():
+        return mx.nd.BatchNorm(bn_x, *bn_aux, fix_gamma=False)
+
+    def lstm():
+        return mx.nd.RNN(rnn_x, rnn_p, rnn_h, rnn_c, state_size=LSTM_H, num_layers=1, mode="lstm")
+
+    def pool():
+        mx.nd.Pooling(pool_x, kernel=(3, 3), stride=(2, 2), pad=(1, 1), pool_type="max")
+        mx.nd.waitall()
+    return {"fc forward+backward": recorded(fc), "batchnorm forward+backward": recorded(bn),
+            "maxpool forward": pool, "lstm forward+backward": recorded(lstm)}
+
+
+def _more_torch():
+    import torch
+    import torch.nn.functional as F
+
+    fc_x, fc_w, fc_b = (torch.tensor(v) for v in _inputs((128, 784), (256, 784), (256,)))
+    bn_x = torch.tensor(_inputs((32, 64, 32, 32))[0])
+    gamma, beta, mean, var = torch.ones(64), torch.zeros(64), torch.zeros(64), torch.ones(64)
+    pool_x = torch.tensor(_inputs((32, 64, 56, 56))[0])
+    lstm = torch.nn.LSTM(LSTM_C, LSTM_H)
+    rnn_x, rnn_h, rnn_c = (torch.tensor(v) for v in _inputs(
+        (LSTM_T, LSTM_N, LSTM_C), (1, LSTM_N, LSTM_H), (1, LSTM_N, LSTM_H)))
+    for tensor in (fc_w, fc_b, bn_x, gamma, beta, rnn_x):
+        tensor.requires_grad_(True)
+
+    def backward(y, inputs):
+        torch.autograd.grad(y, inputs, torch.ones_like(y))
+
+    def fc():
+        backward(F.linear(fc_x, fc_w, fc_b), (fc_w, fc_b))
+
+    def bn():
+        backward(F.batch_norm(bn_x, mean, var, gamma, beta, training=True, momentum=0.1, eps=1e-3),
+                 (bn_x, gamma, beta))
+
+    def pool():
+        with torch.no_grad():
+            F.max_pool2d(pool_x, 3, 2, 1)
+
+    def rnn():
+        y, _ = lstm(rnn_x, (rnn_h, rnn_c))
+        backward(y, (rnn_x, *lstm.parameters()))
+    return {"fc forward+backward": fc, "batchnorm forward+backward": bn, "maxpool forward": pool,
+            "lstm forward+backward": rnn}
 
 
 def make_torch():
@@ -56,7 +138,9 @@ def make_torch():
     def forward_backward():
         y = F.conv2d(x, w, b, padding=1)
         torch.autograd.grad(y, (w, b), torch.ones_like(y))
-    return {"conv forward": forward, "conv forward+backward": forward_backward}
+    steps = {"conv forward": forward, "conv forward+backward": forward_backward}
+    steps.update(_more_torch())
+    return steps
 
 
 def implementations(wanted):
