@@ -127,11 +127,12 @@ def print_table(results):
         print(f"\nbudget mxnd/torch <= 1.3: {'ok' if mxnd_ms / torch_ms <= 1.3 else 'MISS'} ({mxnd_ms / torch_ms:.2f}x)")
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def run_cli(doc, implementations, measure, print_table, rounds=7, repeats=20):
+    """The command line shared by the step benchmarks: measure (--json) or combine (--compare)."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--impl", default="mxnd,torch,mxnet")
-    parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=rounds)
+    parser.add_argument("--repeats", type=int, default=repeats)
     parser.add_argument("--json")
     parser.add_argument("--compare", nargs="+")
     args = parser.parse_args()
@@ -147,6 +148,10 @@ def main():
     if args.json:
         with open(args.json, "w") as handle:
             json.dump(results, handle)
+
+
+def main():
+    run_cli(__doc__, implementations, measure, print_table)
 
 
 if __name__ == "__main__":

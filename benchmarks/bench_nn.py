@@ -8,8 +8,8 @@ Implementations alternate round by round; the table shows the median time per ca
 
 Run: python benchmarks/bench_nn.py [--json out.json] ; combine runs with --compare a.json b.json
 """
-import argparse
-import json
+import os
+import sys
 import statistics
 import time
 
@@ -189,25 +189,10 @@ def print_table(results):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--impl", default="mxnd,torch,mxnet")
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--json")
-    parser.add_argument("--compare", nargs="+")
-    args = parser.parse_args()
-    if args.compare:
-        merged = {}
-        for path in args.compare:
-            with open(path) as handle:
-                merged.update(json.load(handle))
-        print_table(merged)
-        return
-    results = measure(implementations(args.impl.split(",")), args.rounds, args.repeats)
-    print_table(results)
-    if args.json:
-        with open(args.json, "w") as handle:
-            json.dump(results, handle)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from bench_mlp import run_cli  # the shared --json / --compare command line
+
+    run_cli(__doc__, implementations, measure, print_table, rounds=5, repeats=5)
 
 
 if __name__ == "__main__":
