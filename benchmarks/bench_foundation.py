@@ -305,7 +305,8 @@ def merge(documents, schema: str = SCHEMA) -> dict:
 
 
 # ----- command line -------------------------------------------------------------------
-def _select(names: str | None):
+def select_implementations(names: str | None):
+    """The implementations to run: those named (each must import), else every importable one."""
     if names:
         chosen = []
         for name in names.split(","):
@@ -365,7 +366,7 @@ def main(argv=None) -> int:
         if unknown:
             raise SystemExit(f"unknown workloads {unknown}; choose from {list(known)}")
         workloads = [known[name] for name in wanted]
-    impls = _select(args.impl)
+    impls = select_implementations(args.impl)
     if not impls:
         raise SystemExit("no implementation is importable in this interpreter")
     env = environment(impls)

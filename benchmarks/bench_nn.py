@@ -10,10 +10,11 @@ Run: python benchmarks/bench_nn.py [--json out.json] ; combine runs with --compa
 """
 import os
 import sys
-import statistics
-import time
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_mlp  # noqa: E402  (the interleaved measuring loop and the command line)
 
 BATCH, IN_CHANNELS, FILTERS, SIZE = 32, 3, 64, 64
 
@@ -157,23 +158,12 @@ def implementations(wanted):
 
 
 def measure(impls, rounds, repeats):
-    """``{implementation: {workload: median ms}}``; implementations alternate, rotated each round."""
+    """``{implementation: {workload: median ms}}``: bench_mlp's interleaved loop, per workload."""
     results = {}
     for workload in next(iter(impls.values()), {}):
         steps = {name: steps[workload] for name, steps in impls.items()}
-        for step in steps.values():
-            for _ in range(3):
-                step()  # warm up
-        times = {name: [] for name in steps}
-        for r in range(rounds):
-            order = list(steps)[r % len(steps):] + list(steps)[:r % len(steps)]
-            for name in order:
-                start = time.perf_counter()
-                for _ in range(repeats):
-                    steps[name]()
-                times[name].append((time.perf_counter() - start) / repeats * 1e3)
-        for name, values in times.items():
-            results.setdefault(name, {})[workload] = statistics.median(values)
+        for name, ms in bench_mlp.measure(steps, rounds, repeats).items():
+            results.setdefault(name, {})[workload] = ms
     return results
 
 
@@ -189,10 +179,7 @@ def print_table(results):
 
 
 def main():
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from bench_mlp import run_cli  # the shared --json / --compare command line
-
-    run_cli(__doc__, implementations, measure, print_table, rounds=5, repeats=5)
+    bench_mlp.run_cli(__doc__, implementations, measure, print_table, rounds=5, repeats=5)
 
 
 if __name__ == "__main__":

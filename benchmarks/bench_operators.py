@@ -77,23 +77,6 @@ def merge(documents) -> dict:
     return foundation.merge(documents, SCHEMA)
 
 
-def _importable(names: str | None):
-    chosen = []
-    for name in (names.split(",") if names else foundation.IMPLEMENTATIONS):
-        impl = foundation.IMPLEMENTATIONS.get(name.strip())
-        if impl is None:
-            raise SystemExit(f"unknown implementation {name!r}; choose from {', '.join(foundation.IMPLEMENTATIONS)}")
-        try:
-            impl.load()
-        except ImportError as error:
-            if names:
-                raise SystemExit(f"{impl.label} is not importable in {sys.executable}: {error}") from None
-            print(f"skipping {impl.label}: {error}", file=sys.stderr)
-            continue
-        chosen.append(impl)
-    return chosen
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--impl", help="comma-separated subset of: " + ", ".join(foundation.IMPLEMENTATIONS))
@@ -122,7 +105,7 @@ def main(argv=None) -> int:
         if unknown:
             raise SystemExit(f"unknown workloads {unknown}; choose from {list(known)}")
         workloads = [known[name] for name in args.workload]
-    impls = _importable(args.impl)
+    impls = foundation.select_implementations(args.impl)
     if not impls:
         raise SystemExit("no implementation is importable in this interpreter")
     env = foundation.environment(impls)
