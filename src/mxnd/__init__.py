@@ -14,3 +14,6 @@ __version__ = "1.9.1"  # the MXNet API version mxnd implements
 __mxnd_version__ = "0.1.0"
 
 from . import autograd, operator, test_utils  # noqa: E402,F401  (need nd)
+from . import initializer, io, lr_scheduler, metric, optimizer  # noqa: E402,F401
+from . import initializer as init  # noqa: E402,F401  (MXNet's mx.init)
+from . import dl  # noqa: E402,F401

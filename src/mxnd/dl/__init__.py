@@ -1,0 +1,1 @@
+"""``mxnd.dl``: MATLAB-style labeled deep-learning arrays (being built)."""

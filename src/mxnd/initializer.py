@@ -1,0 +1,1 @@
+"""``mx.init`` / ``mx.initializer``: weight initializers (being built)."""

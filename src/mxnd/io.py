@@ -1,0 +1,1 @@
+"""``mx.io``: NDArrayIter, DataBatch, DataDesc (being built)."""

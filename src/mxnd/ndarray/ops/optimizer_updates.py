@@ -1,0 +1,1 @@
+"""Optimizer update operators (sgd_update, adam_update, ...) (being built)."""

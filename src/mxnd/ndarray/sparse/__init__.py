@@ -1,0 +1,1 @@
+"""``mx.nd.sparse``: CSRNDArray, RowSparseNDArray and the sparse operators (being built)."""

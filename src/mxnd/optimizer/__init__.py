@@ -1,0 +1,1 @@
+"""``mx.optimizer``: optimizers, Updater and get_updater (being built)."""
