@@ -62,3 +62,32 @@ DETECT += [
 ]
 
 CASES = PRIOR + DETECT
+
+T = ("anc = mx.nd.array([[[0,0,.5,.5],[.5,0,1,.5],[0,.5,.5,1],[.5,.5,1,1],[.2,.2,.7,.7],[.1,.6,.3,.9]]]); "
+     "lab = mx.nd.array([[[1,.1,.1,.45,.45],[0,.55,.55,.95,.95],[-1,-1,-1,-1,-1]],"
+     "[[2,.0,.5,.6,1.],[-1,-1,-1,-1,-1],[-1,-1,-1,-1,-1]]]); "
+     "cls = mx.nd.array(np.random.RandomState(0).rand(2, 3, 6).astype('f')); ")
+Tw = ("anc = mx.nd.contrib.MultiBoxPrior(mx.nd.zeros((1, 1, 4, 4)), sizes=(0.5, 0.25), ratios=(1, 2)); "
+      "rs = np.random.RandomState(5); b = np.sort(rs.rand(3, 4, 2), -1).astype('f'); "
+      "lab = np.concatenate([rs.randint(0, 3, (3, 4, 1)).astype('f'), b[..., 0:1], b[..., 0:1] * 0 + b[..., 0:1] * 0.5, "
+      "b[..., 1:2], b[..., 1:2] * 0.5 + 0.5], -1); lab[1, 2:] = -1; lab[2, :] = -1; lab = mx.nd.array(lab); "
+      "cls = mx.nd.array(rs.randn(3, 4, 48).astype('f')); ")
+TARGET_KW = ["", "overlap_threshold=0.1", "overlap_threshold=0", "negative_mining_ratio=1",
+             "negative_mining_ratio=2, overlap_threshold=0.2", "negative_mining_ratio=3, negative_mining_thresh=0.3",
+             "ignore_label=-2", "variances=(0.2, 0.2, 0.1, 0.1)", "variances='(1, 1, 1, 1)', minimum_negative_samples=4",
+             "overlap_threshold='0.3', negative_mining_ratio='1.5'"]
+TARGET = ([f"result = [ (np.dtype(r.dtype).name, r.shape, np.round(r.asnumpy().astype('float64'), 5).tolist()) "
+           f"for r in mx.nd.contrib.MultiBoxTarget(anc, lab, cls{', ' + kw if kw else ''})]" for kw in TARGET_KW]
+          + [Tw + f"result = [ (np.dtype(r.dtype).name, r.shape, np.round(r.asnumpy().astype('float64'), 5).tolist()) "
+             f"for r in mx.nd.contrib.MultiBoxTarget(anc, lab, cls{', ' + kw if kw else ''})]" for kw in TARGET_KW[:6]])
+TARGET = [case if case.startswith("anc = mx.nd.contrib") else T + case for case in TARGET]
+TARGET += [
+    T + "result = mx.nd.contrib.MultiBoxTarget(anc, lab, cls, variances=(0.1, 0.1))",
+    T + "result = mx.nd.contrib.MultiBoxTarget(anc.astype('float64'), lab.astype('float64'), cls.astype('float64'))",
+    T + "result = mx.nd.contrib.MultiBoxTarget(anc.reshape((6, 4)), lab, cls)",
+    T + "result = mx.nd.contrib.MultiBoxTarget(anc, lab, cls[:, :, :5])",
+    T + "result = mx.nd.contrib.MultiBoxTarget(anc, lab[:, :, :4], cls)",
+    T + "result = mx.nd.contrib.MultiBoxTarget(anc, mx.nd.array([[[-1, 0, -1, -1, -1]]]), cls[:1])",
+    T + "result = mx.nd.contrib.MultiBoxTarget(anc, mx.nd.array([[[-1, -1, -1, -1, -1]]]), cls[:1])",
+]
+CASES += TARGET

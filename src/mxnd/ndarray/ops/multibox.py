@@ -298,6 +298,142 @@ def _multibox_detection(cls_prob, loc_pred, anchor, *, clip=True, threshold=0.01
     return torch.from_numpy(out).to(device)
 
 
+# ---- MultiBoxTarget ----------------------------------------------------------------------------
+
+def _iou_table(anchors, labels):
+    """MXNet's overlap temp space: IoU (batch, num_anchors, num_labels) of every anchor with every
+    label row, float32 elementwise in MXNet's order; a zero union gives 0 (safe_divide)."""
+    a = anchors[None, :, None, :]
+    g = labels[:, None, :, 1:5]
+    zero = np.float32(0)
+    with np.errstate(all="ignore"):
+        inter = (np.maximum(zero, np.minimum(a[..., 2], g[..., 2]) - np.maximum(a[..., 0], g[..., 0]))
+                 * np.maximum(zero, np.minimum(a[..., 3], g[..., 3]) - np.maximum(a[..., 1], g[..., 1])))
+        union = ((a[..., 2] - a[..., 0]) * (a[..., 3] - a[..., 1])
+                 + (g[..., 2] - g[..., 0]) * (g[..., 3] - g[..., 1]) - inter)
+        return np.where(union == 0, zero, inter / np.where(union == 0, np.float32(1), union))
+
+
+def _count_valid_labels(labels):
+    """Rows before the first padding row (class -1, which must be all -1), as MXNet counts them."""
+    for i, row in enumerate(labels):
+        if row[0] == -1:
+            if not (row[1:5] == -1).all():
+                raise ValueError(f"Check failed: padding label row {i} must be all -1, got {row[:5].tolist()}")
+            return i
+    return len(labels)
+
+
+def _match_anchors(overlaps, overlap_threshold):
+    """Greedy bipartite matching, then threshold matching: (anchor flags 1/-1, best iou, best gt).
+
+    Each round takes the largest remaining overlap (> 1e-6, first in anchor-major order) among
+    unmatched anchors and ground truths, as MXNet's loop does.
+    """
+    num_anchors, num_gt = overlaps.shape
+    flags = np.full(num_anchors, -1, dtype=np.int8)
+    best_iou = np.full(num_anchors, -1.0, dtype=np.float32)
+    best_gt = np.full(num_anchors, -1, dtype=np.int64)
+    free = overlaps.copy()
+    for _ in range(num_gt):
+        j, k = np.unravel_index(int(np.argmax(free)), free.shape)
+        if not free[j, k] > np.float32(1e-6):
+            break
+        best_iou[j], best_gt[j], flags[j] = free[j, k], k, 1
+        free[j, :] = -np.inf
+        free[:, k] = -np.inf
+    rest = flags != 1
+    if overlap_threshold > 0 and num_gt:
+        best_iou[rest] = overlaps[rest].max(axis=1)
+        best_gt[rest] = overlaps[rest].argmax(axis=1)
+        flags[rest & (best_iou > np.float32(overlap_threshold))] = 1
+    return flags, best_iou, best_gt
+
+
+def _mine_negatives(flags, best_iou, overlaps, preds, ratio, thresh):
+    """Mark as negatives (0) the ``positives * ratio`` unmatched anchors under ``thresh`` overlap
+    with the lowest background probability (softmax over classes in float32)."""
+    positives = int((flags == 1).sum())
+    count = min(int(positives * np.float32(ratio)), len(flags) - positives)
+    if count <= 0:
+        return
+    unset = (flags != 1) & (best_iou < 0)
+    if unset.any():
+        best_iou[unset] = overlaps[unset].max(axis=1) if overlaps.shape[1] else -1.0
+    candidates = np.flatnonzero((flags == -1) & (best_iou < np.float32(thresh)))
+    logits = torch.from_numpy(np.ascontiguousarray(preds[:, candidates]))
+    top = logits.max(dim=0).values
+    weights = _expf(logits - top)
+    total = torch.zeros_like(top)
+    for row in weights:  # DType accumulation in class order
+        total = total + row
+    prob = (weights[0] / total).numpy()
+    if len(candidates) < count:
+        raise ValueError(f"Check failed: {len(candidates)} negative candidates < {count} requested")
+    flags[candidates[np.argsort(prob, kind="stable")[:count]]] = 0
+
+
+def _location_targets(anchors, boxes, variances):
+    """Box regression targets of matched anchors (float32, as MXNet's AssignLocTargets)."""
+    vx, vy, vw, vh = (np.float32(v) for v in variances)
+    aw, ah = anchors[:, 2] - anchors[:, 0], anchors[:, 3] - anchors[:, 1]
+    ax, ay = (anchors[:, 0] + anchors[:, 2]) * np.float32(0.5), (anchors[:, 1] + anchors[:, 3]) * np.float32(0.5)
+    gw, gh = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+    gx, gy = (boxes[:, 0] + boxes[:, 2]) * np.float32(0.5), (boxes[:, 1] + boxes[:, 3]) * np.float32(0.5)
+    with np.errstate(all="ignore"):
+        return np.stack(((gx - ax) / aw / vx, (gy - ay) / ah / vy,
+                         _logf(gw / aw) / vw, _logf(gh / ah) / vh), axis=-1)
+
+
+def _logf(x):
+    """glibc's logf (correctly rounded here): the float64 log rounded to float32; numpy's float32
+    log can be one ulp off."""
+    return np.log(x.astype(np.float64)).astype(np.float32)
+
+
+def _multibox_target(anchor, label, cls_pred, *, overlap_threshold=0.5, ignore_label=-1.0,
+                     negative_mining_ratio=-1.0, negative_mining_thresh=0.5, minimum_negative_samples=0,
+                     variances=(0.1, 0.1, 0.2, 0.2)):
+    if anchor.dim() != 3 or anchor.shape[0] != 1 or anchor.shape[1] < 1 or anchor.shape[2] != 4:
+        raise ValueError(f"anchor must be (1, num_anchors > 0, 4) [xmin, ymin, xmax, ymax], {list(anchor.shape)} provided")
+    if label.dim() != 3 or label.shape[1] < 1 or label.shape[2] < 5:
+        raise ValueError(f"label must be (batch, num_labels > 0, label_width >= 5), {list(label.shape)} provided")
+    if cls_pred.dim() != 3 or cls_pred.shape[2] != anchor.shape[1]:
+        raise ValueError(f"cls_pred must be (batch, num_classes, {anchor.shape[1]}) to match the anchors, "
+                         f"{list(cls_pred.shape)} provided")
+    if len(variances) != 4:
+        raise ValueError(f"variances must have 4 values, {len(variances)} provided")
+    _float32_only(anchor, label, cls_pred)
+    device = anchor.device
+    anchors = anchor.detach().reshape(-1, 4).cpu().numpy()
+    labels = label.detach().cpu().numpy()
+    preds = cls_pred.detach().cpu().numpy()
+    num_batch, num_anchors = labels.shape[0], anchors.shape[0]
+    loc_target = np.zeros((num_batch, num_anchors, 4), dtype=np.float32)
+    loc_mask = np.zeros((num_batch, num_anchors, 4), dtype=np.float32)
+    cls_target = np.full((num_batch, num_anchors), np.float32(ignore_label), dtype=np.float32)
+    overlaps = _iou_table(anchors, labels)
+    for b in range(num_batch):
+        num_gt = _count_valid_labels(labels[b])
+        if num_gt == 0:
+            continue
+        table = overlaps[b, :, :num_gt]
+        flags, best_iou, best_gt = _match_anchors(table, overlap_threshold)
+        if negative_mining_ratio > 0:
+            if not negative_mining_thresh > 0:
+                raise ValueError(f"negative_mining_thresh must be > 0, got {negative_mining_thresh}")
+            _mine_negatives(flags, best_iou, table, preds[b], negative_mining_ratio, negative_mining_thresh)
+        else:
+            flags[flags != 1] = 0
+        positive = np.flatnonzero(flags == 1)
+        matched = labels[b, best_gt[positive]]
+        cls_target[b, positive] = matched[:, 0] + np.float32(1)
+        cls_target[b, flags == 0] = 0
+        loc_mask[b, positive] = 1
+        loc_target[b, positive] = _location_targets(anchors[positive], matched[:, 1:5], variances)
+    return tuple(torch.from_numpy(x.reshape(num_batch, -1)).to(device) for x in (loc_target, loc_mask, cls_target))
+
+
 # ---- the table --------------------------------------------------------------------------------
 
 MULTIBOX = declare([
@@ -318,4 +454,14 @@ MULTIBOX = declare([
                Param("variances", parse_floats, (0.1, 0.1, 0.2, 0.2), "variances to decode the box regression"),
                Param("nms_topk", parse_int, -1, "keep the top k detections before nms; -1 for no limit"),
            ), doc="Decode multibox predictions into (batch, num_anchors, 6) rows [id, score, xmin, ymin, xmax, ymax]."),
+    OpSpec("_contrib_MultiBoxTarget", _multibox_target, inputs=("anchor", "label", "cls_pred"), family="multibox",
+           params=(
+               Param("overlap_threshold", parse_float, 0.5, "anchor-ground-truth overlap to be a positive match"),
+               Param("ignore_label", parse_float, -1.0, "class target of ignored anchors"),
+               Param("negative_mining_ratio", parse_float, -1.0, "max negative to positive ratio; -1 disables mining"),
+               Param("negative_mining_thresh", parse_float, 0.5, "overlap below which an anchor may be a negative"),
+               Param("minimum_negative_samples", parse_int, 0, "minimum number of negatives (unused, as in MXNet)"),
+               Param("variances", parse_floats, (0.1, 0.1, 0.2, 0.2), "variances to encode the box regression"),
+           ), doc="Training targets (loc_target, loc_mask, cls_target) of anchors against padded labels "
+                  "(batch, num_labels, [class, xmin, ymin, xmax, ymax, ...]); padding rows are all -1."),
 ])
