@@ -132,9 +132,77 @@ def test_gradient_reaches_parameters_through_autograd():
     assert s.grad.shape == s.shape and np.abs(s.grad.asnumpy()).sum() > 0
 
 
+def lstm_reference(x, params, h0, c0, hidden, low, high):
+    """One-layer unidirectional LSTM in numpy with cuDNN's cell clipping (gate order i, f, g, o)."""
+    inputs = x.shape[2]
+    g4 = 4 * hidden
+    w_ih = params[:g4 * inputs].reshape(g4, inputs)
+    w_hh = params[g4 * inputs:g4 * (inputs + hidden)].reshape(g4, hidden)
+    b_ih, b_hh = params[g4 * (inputs + hidden):g4 * (inputs + hidden + 1)], params[g4 * (inputs + hidden + 1):]
+    sig = lambda v: 1 / (1 + np.exp(-v))  # noqa: E731
+    h, c, out = h0[0], c0[0], []
+    for t in range(x.shape[0]):
+        i, f, g, o = np.split(x[t] @ w_ih.T + b_ih + h @ w_hh.T + b_hh, 4, axis=1)
+        c = np.clip(sig(f) * c + sig(i) * np.tanh(g), low, high)
+        h = sig(o) * np.tanh(c)
+        out.append(h)
+    return np.stack(out), h[None], c[None]
+
+
+@pytest.mark.parametrize("low,high", [(-0.2, 0.3), (-1e30, 1e30), (0.1, 0.1)])
+def test_lstm_state_clipping_follows_cudnn(low, high):
+    x, params, h0, c0 = make_inputs("lstm", steps=4, hidden=3)
+    x = x * 4
+    got = mx.nd.RNN(x, params, h0, c0, state_size=3, num_layers=1, mode="lstm", state_outputs=True,
+                    lstm_state_clip_min=low, lstm_state_clip_max=high)
+    want = lstm_reference(*(a.asnumpy() for a in (x, params, h0, c0)), 3, low, high)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g.asnumpy(), w, rtol=1e-12, atol=1e-12)
+    assert got[2].asnumpy().min() >= low and got[2].asnumpy().max() <= high
+
+
+@pytest.mark.parametrize("layers,bid,projection", [(2, True, None), (2, False, 2), (1, True, 2)])
+def test_wide_clip_equals_the_fused_kernel(layers, bid, projection):
+    arrays = make_inputs("lstm", layers, bid, steps=3, hidden=3, projection=projection)
+    kwargs = dict(state_size=3, num_layers=layers, bidirectional=bid, mode="lstm", state_outputs=True,
+                  projection_size=projection)
+    fused = mx.nd.RNN(*arrays, **kwargs)
+    clipped = mx.nd.RNN(*arrays, lstm_state_clip_min=-1e9, lstm_state_clip_max=1e9, **kwargs)
+    for a, b in zip(fused, clipped):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-12, atol=1e-12)
+
+
+def test_clip_with_sequence_length_masks_like_the_fused_kernel():
+    arrays = make_inputs("lstm", 1, True, steps=4, batch=3)
+    lengths = mx.nd.array([2, 4, 1], dtype="float64")
+    kwargs = dict(state_size=3, num_layers=1, bidirectional=True, mode="lstm", state_outputs=True,
+                  use_sequence_length=True)
+    fused = mx.nd.RNN(*arrays, lengths, **kwargs)
+    clipped = mx.nd.RNN(*arrays, lengths, lstm_state_clip_min=-1e9, lstm_state_clip_max=1e9, **kwargs)
+    for a, b in zip(fused, clipped):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-12, atol=1e-12)
+
+
+def test_clip_nan_stops_nan_in_the_cell_state():
+    x, params, h0, c0 = make_inputs("lstm", steps=2, hidden=3)
+    c0[0, 0, 0] = np.nan
+    kwargs = dict(state_size=3, num_layers=1, mode="lstm", state_outputs=True,
+                  lstm_state_clip_min=-0.5, lstm_state_clip_max=0.5)
+    assert np.isnan(mx.nd.RNN(x, params, h0, c0, **kwargs)[2].asnumpy()[0, 0, 0])
+    cell = mx.nd.RNN(x, params, h0, c0, lstm_state_clip_nan=True, **kwargs)[2].asnumpy()
+    assert np.isfinite(cell).all()
+
+
+def test_clipped_gradients_match_finite_differences():
+    arrays = make_inputs("lstm", 1, True, steps=2)
+    assert numeric_check(mx.nd.RNN, *arrays, state_size=3, num_layers=1, bidirectional=True, mode="lstm",
+                         state_outputs=True, lstm_state_clip_min=-0.3, lstm_state_clip_max=0.4)
+
+
 @pytest.mark.parametrize("extra,match", [
-    (dict(lstm_state_clip_min=-1.0, lstm_state_clip_max=1.0), "not supported yet"),
-    (dict(lstm_state_clip_min=-1.0), "not supported yet"),
+    (dict(lstm_state_clip_min=-1.0), "must be specified together"),
+    (dict(lstm_state_clip_max=1.0), "must be specified together"),
+    (dict(lstm_state_clip_min=1.0, lstm_state_clip_max=-1.0), "greater or equal"),
     (dict(projection_size=3), "larger than projection size"),
     (dict(projection_size=4), "larger than projection size"),
 ])
@@ -142,6 +210,12 @@ def test_unsupported_options_raise(extra, match):
     arrays = make_inputs("lstm", projection=extra.get("projection_size"))
     with pytest.raises(MXNetError, match=match):
         mx.nd.RNN(*arrays, state_size=3, num_layers=1, mode="lstm", **extra)
+
+
+def test_state_clipping_only_for_lstm():
+    with pytest.raises(MXNetError, match="only supported for LSTM"):
+        mx.nd.RNN(*make_inputs("gru"), state_size=3, num_layers=1, mode="gru",
+                  lstm_state_clip_min=-1, lstm_state_clip_max=1)
 
 
 def test_projection_only_for_lstm():

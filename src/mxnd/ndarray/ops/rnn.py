@@ -143,14 +143,15 @@ def _rnn(*arrays, state_size, num_layers, mode, bidirectional, p, state_outputs,
             raise MXNetError("RNN: Projection is only supported for LSTM.")
         if not 0 < projection_size < state_size:
             raise MXNetError("RNN: State size must be larger than projection size.")
-    if lstm_state_clip_min is not None or lstm_state_clip_max is not None:
-        raise MXNetError("RNN: LSTM state clipping (lstm_state_clip_min / lstm_state_clip_max) is not "
-                         "supported yet (MXNet 1.9.1 supports it only on GPU with cuDNN)")
+    clip = _state_clip(mode, lstm_state_clip_min, lstm_state_clip_max, lstm_state_clip_nan)
     if num_layers == 0 or state_size == 0:
         raise MXNetError("RNN: num_layers and state_size must be positive")
 
     weights = _flat_weights(params, num_layers, directions, input_size, state_size, gates, projection_size)
     training = STATE.training and p > 0
+    if clip is not None:
+        return _clipped_lstm(data, state, cell, lengths, weights, num_layers, directions, float(p), training,
+                             clip, state_outputs)
     if lengths is not None:
         return _packed(data, state, cell, lengths, weights, mode, num_layers, float(p), training,
                        bidirectional, state_outputs)
@@ -163,6 +164,93 @@ def _rnn(*arrays, state_size, num_layers, mode, bidirectional, p, state_outputs,
     return (output, hy) if state_outputs else output
 
 
+def _state_clip(mode, low, high, clip_nan):
+    """``(low, high, clip_nan)`` for cuDNN's LSTM cell-state clipping, or None (MXNet's GPU checks)."""
+    if low is None and high is None:
+        return None
+    if mode != "lstm":
+        raise MXNetError("RNN: State clipping is only supported for LSTM.")
+    if low is None or high is None:
+        raise MXNetError("RNN: lstm_state_clip_min and lstm_state_clip_max must be specified together.")
+    if not high >= low:
+        raise MXNetError("RNN: lstm_state_clip_max must be greater or equal to lstm_state_clip_min")
+    return low, high, clip_nan
+
+
+def _clipped_lstm(data, state, cell, lengths, weights, num_layers, directions, p, training, clip, state_outputs):
+    """LSTM with cuDNN's cell-state clipping (``lstm_state_clip_min/max``): after every step the cell
+    state is clamped to [min, max] before ``h = o * tanh(c)``; with ``lstm_state_clip_nan`` a NaN
+    cell becomes ``min`` (fmin/fmax, which do not propagate NaN). A step loop over torch ops.
+    """
+    low, high, clip_nan = clip
+    steps, batch = data.shape[0], data.shape[1]
+    if lengths is not None:
+        counts = _lengths(lengths, steps)
+        live = torch.arange(steps, device=data.device).unsqueeze(1) < counts.to(data.device).unsqueeze(0)
+    else:
+        counts, live = None, None
+    per_layer = len(weights) // (num_layers * directions)
+    layer_input, finals_h, finals_c = data, [], []
+    for layer in range(num_layers):
+        outputs = []
+        for direction in range(directions):
+            index = layer * directions + direction
+            w_ih, w_hh, b_ih, b_hh, *w_hr = weights[index * per_layer:(index + 1) * per_layer]
+            sequence = layer_input if direction == 0 else _reverse(layer_input, counts)
+            gates_x = torch.nn.functional.linear(sequence, w_ih, b_ih)
+            h, c, out = state[index], cell[index], []
+            for t in range(steps):
+                gates = gates_x[t] + torch.nn.functional.linear(h, w_hh, b_hh)
+                i, f, g, o = gates.chunk(4, dim=1)
+                c_new = torch.sigmoid(f) * c + torch.sigmoid(i) * torch.tanh(g)
+                if clip_nan:
+                    c_new = torch.fmin(torch.fmax(c_new, c_new.new_tensor(low)), c_new.new_tensor(high))
+                else:
+                    c_new = c_new.clamp(low, high)
+                h_new = torch.sigmoid(o) * torch.tanh(c_new)
+                if w_hr:
+                    h_new = torch.nn.functional.linear(h_new, w_hr[0])
+                if live is not None:
+                    step_live = live[t].unsqueeze(1)
+                    h_new = torch.where(step_live, h_new, h)
+                    c_new = torch.where(step_live, c_new, c)
+                    out.append(torch.where(step_live, h_new, torch.zeros_like(h_new)))
+                else:
+                    out.append(h_new)
+                h, c = h_new, c_new
+            out = torch.stack(out)
+            outputs.append(out if direction == 0 else _reverse(out, counts))
+            finals_h.append(h)
+            finals_c.append(c)
+        layer_input = torch.cat(outputs, dim=2) if directions == 2 else outputs[0]
+        if training and layer < num_layers - 1:
+            layer_input = torch.nn.functional.dropout(layer_input, p, True)
+    if not state_outputs:
+        return layer_input
+    return layer_input, torch.stack(finals_h), torch.stack(finals_c)
+
+
+def _reverse(sequence, counts):
+    """Time-reverse each batch element's valid steps (all steps without lengths)."""
+    if counts is None:
+        return sequence.flip(0)
+    steps = sequence.shape[0]
+    t = torch.arange(steps).unsqueeze(1)
+    index = torch.where(t < counts.unsqueeze(0), counts.unsqueeze(0) - 1 - t, t).to(sequence.device)
+    return sequence.gather(0, index.unsqueeze(2).expand(-1, -1, sequence.shape[2]))
+
+
+def _lengths(lengths, steps):
+    """Sequence lengths as int64 on the CPU, checked to lie in [1, steps]."""
+    counts = lengths.detach().to("cpu")
+    if counts.is_floating_point():
+        counts = counts.trunc()
+    counts = counts.to(torch.int64)
+    if counts.numel() and (int(counts.min()) < 1 or int(counts.max()) > steps):
+        raise MXNetError(f"RNN: sequence_length values must be in [1, {steps}], got {counts.tolist()}")
+    return counts
+
+
 def _packed(data, state, cell, lengths, weights, mode, num_layers, p, training, bidirectional, state_outputs):
     """``use_sequence_length``: cuDNN's semantics (MXNet on GPU), with torch's packed kernels.
 
@@ -171,12 +259,7 @@ def _packed(data, state, cell, lengths, weights, mode, num_layers, p, training, 
     last valid step.
     """
     steps = data.shape[0]
-    counts = lengths.detach().to("cpu")
-    if counts.is_floating_point():
-        counts = counts.trunc()
-    counts = counts.to(torch.int64)
-    if counts.numel() and (int(counts.min()) < 1 or int(counts.max()) > steps):
-        raise MXNetError(f"RNN: sequence_length values must be in [1, {steps}], got {counts.tolist()}")
+    counts = _lengths(lengths, steps)
     pack = torch.nn.utils.rnn.pack_padded_sequence(data, counts, enforce_sorted=False)
     order, restore = pack.sorted_indices, pack.unsorted_indices
     state = state.index_select(1, order)
