@@ -10,6 +10,7 @@ _BN = ([(2, 3, 2), (3,), (3,), (3,), (3,)], {"fix_gamma": False})
 
 SAMPLES = {
     "BatchNorm": _BN,
+    "BatchNorm_v1": ([(2, 3, 2, 2), (3,), (3,), (3,), (3,)], {"fix_gamma": False}),
     "_contrib_BatchNormWithReLU": ([(2, 3, 2, 2), (3,), (3,), (3,), (3,)], {"fix_gamma": False}),
     "_contrib_SyncBatchNorm": ([(2, 3, 2), (3,), (3,), (3,), (3,)], {"fix_gamma": False, "key": "k"}),
     "LayerNorm": ([(2, 3), (3,), (3,)], {}),

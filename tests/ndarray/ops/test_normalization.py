@@ -150,3 +150,40 @@ def test_mean_and_std_outputs_have_zero_gradient(ctx, name):
             y = calls[name]()
         y[k].backward()
         assert x.grad.asnumpy().tolist() == np.zeros((2, 3, 2)).tolist()
+
+
+def test_batch_norm_v1_is_batch_norm_on_4d_float32(ctx):
+    """BatchNorm_v1 (MXNet cannot call it imperatively): BatchNorm's forward, gradients and moving
+    statistics, with the batch variance (not the inverse std) as its third output."""
+    def step(op):
+        x, g, b, mm, mv = arrays(ctx)
+        x = x.reshape((4, 3, 2, 1))
+        for a in (x, g, b):
+            a.attach_grad()
+        with mx.autograd.record():
+            out, mean, var = op(x, g, b, mm, mv, fix_gamma=False, output_mean_var=True)
+            (out * out).sum().backward()
+        return out, mean, var, x.grad, g.grad, b.grad, mm, mv
+    v1, new = step(mx.nd.BatchNorm_v1), step(mx.nd.BatchNorm)
+    for got, want in zip(v1[:1] + v1[3:], new[:1] + new[3:]):
+        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(v1[6].asnumpy(), MOVED_MEAN, rtol=1e-5)
+    np.testing.assert_allclose(v1[7].asnumpy(), MOVED_VAR, rtol=1e-5)
+    np.testing.assert_allclose(v1[2].asnumpy(), [0.25848007, 1.0023754, 0.5677356], rtol=1e-5)
+    assert v1[0].dtype == np.float32 and v1[0].shape == (4, 3, 2, 1)
+
+
+def test_batch_norm_v1_predict_outputs_the_moving_statistics(ctx):
+    x, g, b, mm, mv = arrays(ctx)
+    out, mean, var = mx.nd.BatchNorm_v1(x.reshape((4, 6)), *[mx.nd.ones(6, ctx=ctx)] * 3, mx.nd.arange(6, ctx=ctx),
+                                        output_mean_var=True)
+    assert mean.asnumpy().tolist() == [1] * 6 and var.asnumpy().tolist() == [0, 1, 2, 3, 4, 5]
+    np.testing.assert_allclose(out.asnumpy(), (x.reshape((4, 6)).asnumpy() - 1) / np.sqrt(np.arange(6) + 1e-3) + 1,
+                               rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("shape", [(4, 3, 2), (24,), (1, 4, 3, 2, 1)])
+def test_batch_norm_v1_takes_2d_or_4d_data(ctx, shape):
+    x, g, b, mm, mv = arrays(ctx)
+    with pytest.raises(MXNetError, match=r"BatchNorm_v1: data must be \(N, C\) or \(N, C, H, W\)"):
+        mx.nd.BatchNorm_v1(x.reshape(shape), g, b, mm, mv)

@@ -91,7 +91,9 @@ class _UpdateOnBackward(torch.autograd.Function):
 
 
 def _batch_norm(data, gamma, beta, moving_mean, moving_var, *, eps, momentum, fix_gamma,
-                use_global_stats, output_mean_var, axis=1, relu=False, sync=False, op="BatchNorm", **_):
+                use_global_stats, output_mean_var, axis=1, relu=False, sync=False, v1=False, op="BatchNorm", **_):
+    if v1 and data.ndim not in (2, 4):
+        raise MXNetError(f"{op}: data must be (N, C) or (N, C, H, W), got shape {tuple(data.shape)}")
     ax = _axis(op, axis, data.ndim)
     channels = data.shape[ax]
     _check_params(op, channels, gamma=gamma, beta=beta, moving_mean=moving_mean, moving_var=moving_var)
@@ -124,6 +126,8 @@ def _batch_norm(data, gamma, beta, moving_mean, moving_var, *, eps, momentum, fi
     if sync:  # sync_batch_norm-inl.h: the batch mean and variance; nothing is written in predict mode
         invstd = invstd.pow(-2) - eps if training else torch.zeros_like(mean)
         mean = mean if training else torch.zeros_like(mean)
+    elif v1:  # batch_norm_v1-inl.h: the batch (or moving) mean and variance
+        invstd = invstd.pow(-2) - eps if training else moving_var.detach().clone()
     return (out,) + _stats((data, gamma, beta), mean, invstd)
 
 
@@ -237,6 +241,10 @@ _OUTPUT_MEAN_VAR = Param("output_mean_var", parse_bool, False, "Also output the 
 
 NORMALIZATION = declare([
     _batch_norm_variant("BatchNorm", "Batch normalization."),
+    _batch_norm_variant("BatchNorm_v1", "Batch normalization, the legacy version: (N, C) or (N, C, H, W) "
+                        "data, channels on axis 1; with output_mean_var the outputs are the mean and the "
+                        "variance. MXNet 1.9.1 cannot call it imperatively (its frontend takes only data, "
+                        "gamma and beta); mxnd takes all five inputs.", params=_BN_COMMON, v1=True),
     _batch_norm_variant("_contrib_BatchNormWithReLU", "Batch normalization followed by ReLU.", relu=True),
     _batch_norm_variant("_contrib_SyncBatchNorm", "Batch normalization synchronized across devices "
                         "(one process: BatchNorm).",
