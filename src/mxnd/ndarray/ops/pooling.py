@@ -105,9 +105,9 @@ def _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value):
     direct = torch_outs == outs and all(2 * p <= k for p, k in zip(pad, kernel))
     if pool_type == "max":
         if direct:
-            if rank >= 2 and data.device.type == "cpu" and not data.requires_grad:
-                # torch's channels-last CPU kernel is about 2x faster than its NCHW one, even with
-                # the copy (32x64x56x56, k3 s2 p1: 59 ms vs 138 ms); not with backward
+            if rank >= 2 and data.device.type == "cpu":
+                # torch's channels-last CPU kernels (forward and backward) are 1.4x to 4x faster
+                # than its NCHW ones, even with the copy (32x64x56x56, k3 s2 p1; 64x20x24x24, k2 s2)
                 data = data.contiguous(memory_format=_CHANNELS_LAST[rank])
             return _torch_pool("max", rank)(data, kernel, stride, pad, ceil_mode=full)
         extra = _extra(sizes, kernel, pad, stride, outs)
