@@ -346,3 +346,61 @@ def test_second_order_gradients(name, ctx):
         (dx,) = autograd.grad(function(x), [x], create_graph=True)
     dx.backward()
     np.testing.assert_allclose(x.grad.asnumpy(), second(values), rtol=1e-10, atol=1e-12)
+
+
+# ---- gradient buffers keep MXNet's memory semantics (backward may adopt fresh memory) ---------
+
+def _fc_step(x, w):
+    with mx.autograd.record():
+        y = mx.nd.FullyConnected(x, w, None, num_hidden=w.shape[0], no_bias=True)
+    y.backward()
+
+
+def test_grad_buffer_object_is_stable_and_updated():
+    x, w = mx.nd.ones((3, 4)), mx.nd.ones((5, 4))
+    w.attach_grad()
+    buffer = w.grad
+    _fc_step(x, w)
+    _fc_step(x * 2, w)
+    assert w.grad is buffer and buffer.asnumpy().tolist() == [[6.0] * 4] * 5
+
+
+def test_view_of_grad_taken_before_backward_sees_the_new_gradient():
+    x, w = mx.nd.ones((3, 4)), mx.nd.ones((5, 4))
+    w.attach_grad()
+    view = w.grad[1:3]
+    _fc_step(x, w)
+    assert view.asnumpy().tolist() == [[3.0] * 4] * 2
+    view[:] = 7
+    assert w.grad.asnumpy()[1:3].tolist() == [[7.0] * 4] * 2
+
+
+def test_dlpack_consumer_of_grad_sees_the_new_gradient():
+    import torch
+    x, w = mx.nd.ones((3, 4)), mx.nd.ones((5, 4))
+    w.attach_grad()
+    shared = torch.from_dlpack(w.grad._data)
+    _fc_step(x, w)
+    assert shared.tolist() == [[3.0] * 4] * 5
+
+
+def test_variables_given_one_gradient_tensor_do_not_share_memory():
+    x, y = mx.nd.ones((2, 2)), mx.nd.ones((2, 2))
+    x.attach_grad()
+    y.attach_grad()
+    with mx.autograd.record():
+        z = x + y
+    z.backward()
+    x.grad[:] = 5
+    assert y.grad.asnumpy().tolist() == [[1.0, 1.0], [1.0, 1.0]]
+
+
+def test_head_gradient_is_never_adopted():
+    x = mx.nd.ones((2,))
+    x.attach_grad()
+    head = mx.nd.array([3.0, 4.0])
+    with mx.autograd.record():
+        y = x.reshape((2,))
+    y.backward(head)
+    x.grad[:] = 0
+    assert head.asnumpy().tolist() == [3.0, 4.0]

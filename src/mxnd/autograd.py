@@ -8,6 +8,7 @@ variable's stable ``.grad`` buffer by its ``grad_req`` ('write' overwrites, 'add
 from __future__ import annotations
 
 import abc
+import sys
 import weakref
 
 import torch
@@ -163,6 +164,10 @@ def backward(heads, head_grads=None, retain_graph=False, train_mode=True):
     results = _differentiate(tensors, grads, [v._data for v in variables], retain_graph, False, train_mode)
     if all(g is None for g in results):
         raise MXNetError(NO_VARIABLES)
+    shared = {id(t) for t in tensors} | {id(t) for t in grads}
+    seen = set()
+    for gradient in results:  # a tensor returned for two variables must not be adopted by either
+        (shared if id(gradient) in seen else seen).add(id(gradient))
     with torch.no_grad():
         for variable, gradient in zip(variables, results):
             if gradient is None:
@@ -170,8 +175,37 @@ def backward(heads, head_grads=None, retain_graph=False, train_mode=True):
             buffer = variable._grad._data
             if variable._grad_req == "add":
                 buffer.add_(gradient)
+            elif not retain_graph and id(gradient) not in shared and _can_adopt(buffer, gradient):
+                variable._grad._data = gradient  # same NDArray, fresh memory: no copy
             else:
                 buffer.copy_(gradient)
+
+
+_USE_COUNT = getattr(torch._C, "_storage_Use_Count", None)
+
+
+def _storage_uses(tensor) -> int:
+    """Tensors on ``tensor``'s storage (views, NumPy/DLPack sharing), plus one for the query itself."""
+    return _USE_COUNT(tensor.untyped_storage()._cdata)
+
+
+def _alone(tensor) -> bool:
+    """Whether nothing but ``tensor`` (and the fresh tensor it may be a whole view of) uses its memory."""
+    base = tensor._base
+    return (tensor.storage_offset() == 0 and tensor.is_contiguous()
+            and tensor.untyped_storage().nbytes() == tensor.numel() * tensor.element_size()
+            and (base is None or (base._base is None and sys.getrefcount(base) <= 3))  # no Python owner
+            and _storage_uses(tensor) == (2 if base is None else 3))  # itself (and base) + the query
+
+
+def _can_adopt(buffer, gradient) -> bool:
+    """Whether the fresh ``gradient`` may replace the memory of a 'write' grad buffer instead of
+    being copied into it: nothing else can observe either tensor (no view of the buffer, no other
+    NDArray on it, the gradient not aliased), so MXNet's stable-buffer semantics still hold."""
+    return (_USE_COUNT is not None and not gradient.requires_grad and gradient.dtype == buffer.dtype
+            and gradient.device == buffer.device and gradient.shape == buffer.shape
+            # the buffer is held by its NDArray's slot, the caller, this parameter and getrefcount
+            and sys.getrefcount(buffer) <= 4 and _alone(buffer) and _alone(gradient))
 
 
 def grad(heads, variables, head_grads=None, retain_graph=None, create_graph=False, train_mode=True):
