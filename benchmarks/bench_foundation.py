@@ -37,6 +37,8 @@ import time
 
 import numpy as np
 
+import bench_context
+
 SCHEMA = "mxnd-bench-foundation/1"
 
 # Budgets of DESIGN.md: a small op within 2x of raw torch, a large op within 5%.
@@ -106,6 +108,7 @@ class _MXNetAPI(Implementation):
 
     def load(self):
         self.module = importlib.import_module(self.module_name)
+        bench_context.use(self.module)
 
     def inputs(self, arrays):
         nd = self.module.nd
@@ -127,14 +130,18 @@ class MXNet(_MXNetAPI):
 class Torch(Implementation):
     name, label = "torch", "torch"
 
+    sync = "torch.cuda.synchronize()" if bench_context.CTX == "gpu" else "pass"
+
     def load(self):
         import torch
 
         self.module = torch
+        bench_context.use(torch)
 
     def inputs(self, arrays):
         torch = self.module
-        return {"torch": torch, **{name: torch.from_numpy(value.copy()) for name, value in arrays.items()}}
+        device = "cuda" if bench_context.CTX == "gpu" else "cpu"
+        return {"torch": torch, **{name: torch.from_numpy(value.copy()).to(device) for name, value in arrays.items()}}
 
     def statement(self, workload):
         return workload.torch_stmt

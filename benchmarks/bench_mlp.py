@@ -13,6 +13,8 @@ import time
 
 import numpy as np
 
+import bench_context
+
 SIZES = (784, 256, 256, 10)
 BATCH, LR = 128, 0.01
 
@@ -80,21 +82,12 @@ def make_torch_step():
 
 def implementations(wanted):
     found = {}
-    if "mxnd" in wanted:
+    makers = {"mxnd": make_mxnet_api_step, "torch": lambda module: make_torch_step(), "mxnet": make_mxnet_api_step}
+    for name in wanted:
         try:
-            import mxnd
-            found["mxnd"] = make_mxnet_api_step(mxnd)
-        except ImportError:
-            pass
-    if "torch" in wanted:
-        try:
-            found["torch"] = make_torch_step()
-        except ImportError:
-            pass
-    if "mxnet" in wanted:
-        try:
-            import mxnet
-            found["mxnet"] = make_mxnet_api_step(mxnet)
+            module = __import__(name)
+            bench_context.use(module)
+            found[name] = makers[name](module)
         except ImportError:
             pass
     return found
@@ -111,6 +104,7 @@ def measure(steps, rounds, repeats):
             start = time.perf_counter()
             for _ in range(repeats):
                 steps[name]()
+            bench_context.sync()
             times[name].append((time.perf_counter() - start) / repeats * 1e3)
     return {name: statistics.median(values) for name, values in times.items()}
 
@@ -131,11 +125,15 @@ def run_cli(doc, implementations, measure, print_table, rounds=7, repeats=20):
     """The command line shared by the step benchmarks: measure (--json) or combine (--compare)."""
     parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--impl", default="mxnd,torch,mxnet")
+    parser.add_argument("--ctx", choices=("cpu", "gpu"), default=None,
+                        help="where to run (default: $MXND_BENCH_CTX or cpu)")
     parser.add_argument("--rounds", type=int, default=rounds)
     parser.add_argument("--repeats", type=int, default=repeats)
     parser.add_argument("--json")
     parser.add_argument("--compare", nargs="+")
     args = parser.parse_args()
+    if args.ctx and args.ctx != bench_context.CTX:
+        bench_context.CTX = args.ctx
     if args.compare:
         merged = {}
         for path in args.compare:
@@ -143,7 +141,10 @@ def run_cli(doc, implementations, measure, print_table, rounds=7, repeats=20):
                 merged.update(json.load(handle))
         print_table(merged)
         return
-    results = measure(implementations(args.impl.split(",")), args.rounds, args.repeats)
+    impls = implementations(args.impl.split(","))
+    if not impls:
+        raise SystemExit(f"none of {args.impl} can run here (ctx {bench_context.CTX})")
+    results = measure(impls, args.rounds, args.repeats)
     print_table(results)
     if args.json:
         with open(args.json, "w") as handle:

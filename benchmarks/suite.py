@@ -6,7 +6,7 @@ one after the other). The table gives milliseconds per call, ``mxnd / torch`` (t
 1.00 is torch's speed) and ``MXNet / mxnd`` (above 1: mxnd is faster than MXNet), with the
 geometric mean of each ratio column.
 
-Run:  python benchmarks/suite.py [--quick] [--mxnet-python /tmp/mxvenv/bin/python] [--json out.json]
+Run:  python benchmarks/suite.py [--quick] [--ctx cpu|gpu] [--mxnet-python /tmp/mxvenv/bin/python] [--json out.json]
       python benchmarks/suite.py --table out.json      (print the table of an earlier run)
 """
 from __future__ import annotations
@@ -51,14 +51,14 @@ def normalize(document: dict, script: str) -> dict:
     return table
 
 
-def run_script(python: str, script: str, quick: bool, implementations: str) -> dict:
+def run_script(python: str, script: str, quick: bool, implementations: str, ctx: str = "cpu") -> dict:
     """Run one benchmark script under ``python``; its normalized results, or {} if it failed."""
     normal, fast = SCRIPTS[script]
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "out.json")
         command = [python, os.path.join(HERE, script), "--impl", implementations, "--json", path]
         command += fast if quick else normal
-        done = subprocess.run(command, capture_output=True, text=True)
+        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "MXND_BENCH_CTX": ctx})
         if done.returncode != 0 or not os.path.exists(path):
             tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
             print(f"  {script} under {python}: failed ({tail[0]})", file=sys.stderr)
@@ -99,7 +99,8 @@ def render(results: dict) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer rounds (a smoke run, noisier)")
-    parser.add_argument("--mxnet-python", help="interpreter of the MXNet 1.9.1 reference venv")
+    parser.add_argument("--ctx", choices=("cpu", "gpu"), default="cpu", help="run every workload on this device")
+    parser.add_argument("--mxnet-python", help="interpreter of the MXNet 1.9.1 reference venv (CPU only)")
     parser.add_argument("--script", action="append", choices=sorted(SCRIPTS), help="only this script (repeatable)")
     parser.add_argument("--json", help="write the merged results here")
     parser.add_argument("--table", help="print the table of an earlier --json run and exit")
@@ -114,14 +115,14 @@ def main(argv=None) -> int:
         if not os.path.exists(os.path.join(HERE, script)):
             continue
         print(f"running {script} ...", file=sys.stderr)
-        merge(results, run_script(sys.executable, script, args.quick, "mxnd,torch"), script)
-        if args.mxnet_python:
+        merge(results, run_script(sys.executable, script, args.quick, "mxnd,torch", args.ctx), script)
+        if args.mxnet_python and args.ctx == "cpu":
             merge(results, run_script(args.mxnet_python, script, args.quick, "mxnet"), script)
     table = render(results)
     print(table)
     if args.json:
         document = {"machine": f"{platform.node()} {platform.machine()}, {os.cpu_count()} CPUs, "
-                               f"Python {platform.python_version()}",
+                               f"Python {platform.python_version()}", "ctx": args.ctx,
                     "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "seconds": round(time.time() - start),
                     "results": results}
         with open(args.json + ".tmp", "w") as handle:
