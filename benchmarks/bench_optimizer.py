@@ -1,0 +1,124 @@
+"""Time optimizer update operators (adam_update, sgd_mom_update on 1M weights) on mxnd, raw torch and MXNet 1.9.1.
+
+The method is bench_foundation.py's (its measuring loop, implementations and ratios are
+reused); the inputs are ``a`` (weight), ``b`` (gradient) and the states ``m``, ``v`` (zeros).
+The torch column is either torch's natural fused update (``addcmul_``/``addcdiv_``, one
+rounding per fused multiply-add, as torch.optim's single-tensor Adam) or the same step-by-step
+float32 arithmetic mxnd runs to stay bit-exact with MXNet. Measure in each venv with
+``--json``, then combine::
+
+    /tmp/venv/bin/python benchmarks/bench_optimizer.py --json /tmp/opt_mxnd.json
+    /tmp/mxvenv/bin/python benchmarks/bench_optimizer.py --json /tmp/opt_mxnet.json
+    python3 benchmarks/bench_optimizer.py --compare /tmp/opt_mxnd.json /tmp/opt_mxnet.json
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_foundation as foundation  # noqa: E402  (measuring loop, implementations, ratios)
+import bench_operators as operators  # noqa: E402  (table and result-file helpers)
+
+SCHEMA = "mxnd-bench-optimizer/1"
+Workload = foundation.Workload
+N = (1000, 1000)
+ADAM = "mx.nd.adam_update(a, b, m, v, lr=0.001, wd=0.0001, out=a)"
+SGD = "mx.nd.sgd_mom_update(a, b, m, lr=0.01, momentum=0.9, wd=0.0001, out=a)"
+
+WORKLOADS = [
+    Workload("adam_update 1M vs fused torch", ADAM, "adam_fused(a, b, m, v)", N, large=True),
+    Workload("adam_update 1M vs same-arithmetic torch", ADAM, "adam_same(a, b, m, v)", N, large=True),
+    Workload("sgd_mom_update 1M vs fused torch", SGD, "sgd_mom_fused(a, b, m)", N, large=True),
+]
+
+
+def _torch_updates(torch):
+    """Raw-torch Adam and momentum SGD steps on tensors (lr 0.001 / 0.01, wd 1e-4 as the mx statements)."""
+    def adam_fused(w, g, m, v, lr=0.001, b1=0.9, b2=0.999, eps=1e-8, wd=0.0001):
+        g = g.add(w, alpha=wd)
+        m.mul_(b1).add_(g, alpha=1 - b1)
+        v.mul_(b2).addcmul_(g, g, value=1 - b2)
+        w.addcdiv_(m, v.sqrt().add_(eps), value=-lr)
+
+    def adam_same(w, g, m, v, lr=0.001, b1=0.9, b2=0.999, eps=1e-8, wd=0.0001):
+        g = g + w * wd
+        m.mul_(b1).add_(g * (1 - b1))
+        v.mul_(b2).add_((g * (1 - b2)).mul_(g))
+        w.sub_((m * lr).div_(torch.from_numpy(foundation.np.sqrt(v.numpy())).add_(eps)))
+
+    def sgd_mom_fused(w, g, m, lr=0.01, momentum=0.9, wd=0.0001):
+        m.mul_(momentum).add_(g.add(w, alpha=wd), alpha=-lr)
+        w.add_(m)
+
+    return {"adam_fused": adam_fused, "adam_same": adam_same, "sgd_mom_fused": sgd_mom_fused}
+
+
+class _WithStates:
+    """An implementation whose inputs also hold the optimizer states ``m`` and ``v`` (zeros)."""
+
+    def __init__(self, base):
+        self.base = base
+        self.name, self.label, self.sync = base.name, base.label, base.sync
+        self.module = base.module  # select_implementations has loaded it
+
+    def version(self):
+        return self.base.version()
+
+    def statement(self, workload):
+        return self.base.statement(workload)
+
+    def inputs(self, arrays):
+        zeros = foundation.np.zeros_like(arrays["a"])
+        namespace = self.base.inputs({**arrays, "m": zeros, "v": zeros.copy()})
+        if self.name == "torch":
+            namespace.update(_torch_updates(self.module))
+        return namespace
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--impl", help="comma-separated subset of: " + ", ".join(foundation.IMPLEMENTATIONS))
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
+    parser.add_argument("--repeats", type=int, default=3, help="samples per round (default 3)")
+    parser.add_argument("--target-ms", type=float, default=50.0, help="duration of a sample (default 50)")
+    parser.add_argument("--threads", type=int, help="torch intra-op threads (set OMP_NUM_THREADS for MXNet)")
+    parser.add_argument("--json", metavar="PATH", help="also write the results to PATH")
+    parser.add_argument("--compare", nargs="+", metavar="JSON", help="measure nothing: combine result files")
+    args = parser.parse_args(argv)
+
+    operators.WORKLOADS = WORKLOADS  # the shared table prints this script's workloads
+    if args.compare:
+        documents = [json.load(open(path)) for path in args.compare]
+        print(operators.table(foundation.merge(documents, SCHEMA)))
+        return 0
+    impls = [_WithStates(impl) for impl in foundation.select_implementations(args.impl)]
+    if args.threads:
+        for impl in impls:
+            if hasattr(impl.module, "set_num_threads"):
+                impl.module.set_num_threads(args.threads)
+    if not impls:
+        raise SystemExit("no implementation is importable in this interpreter")
+    env = foundation.environment(impls)
+    print(foundation.describe(env), flush=True)
+    start = time.perf_counter()
+    results = foundation.measure(impls, WORKLOADS, args.rounds, args.repeats, args.target_ms,
+                                 log=lambda text: print(text, flush=True))
+    env["seconds"] = round(time.perf_counter() - start, 1)
+    print(f"done in {env['seconds']} s\n")
+    print(operators.table(results))
+    if args.json:
+        document = {"schema": SCHEMA, "environment": env, "results": results,
+                    "settings": {"rounds": args.rounds, "repeats": args.repeats, "target_ms": args.target_ms}}
+        with open(args.json + ".tmp", "w") as handle:
+            json.dump(document, handle, indent=1)
+        os.replace(args.json + ".tmp", args.json)
+        print(f"\nwrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
