@@ -125,3 +125,7 @@ _PUBLIC = ["dlarray", "isdlarray", "dlfeval", "dlgradient", "dims", "finddim", "
            "int2str", "mat2str", "sprintf", "fprintf", "compose", "display", "validateattributes"] + \
     sorted(_UNARY_FUNCTIONS) + sorted(_BINARY_FUNCTIONS)
 __all__ = [name for name in dict.fromkeys(_PUBLIC) if name not in _SHADOWING]
+from .toolbox import *  # noqa: F401,F403,E402  (issue 9: Deep Learning Toolbox operations)
+from .toolbox import __all__ as _TOOLBOX  # noqa: E402
+
+__all__ += [name for name in _TOOLBOX if name not in __all__]
