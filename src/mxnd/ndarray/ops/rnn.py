@@ -183,7 +183,7 @@ def _clipped_lstm(data, state, cell, lengths, weights, num_layers, directions, p
     cell becomes ``min`` (fmin/fmax, which do not propagate NaN). A step loop over torch ops.
     """
     low, high, clip_nan = clip
-    steps, batch = data.shape[0], data.shape[1]
+    steps = data.shape[0]
     if lengths is not None:
         counts = _lengths(lengths, steps)
         live = torch.arange(steps, device=data.device).unsqueeze(1) < counts.to(data.device).unsqueeze(0)
