@@ -67,6 +67,8 @@ def assert_matches(actual, expected):
         assert actual["dtype"] == expected["dtype"]
         assert actual["shape"] == expected["shape"]
         assert actual["context"] == expected["context"]
+        if "stype" in expected:  # recordings made since sparse arrays exist carry the storage type
+            assert actual["stype"] == expected["stype"], (actual, expected)
         want = np.vectorize(_number, otypes=[float])(np.array(expected["value"], dtype=object)) \
             if expected["value"] != [] else np.array([])
         got = np.vectorize(_number, otypes=[float])(np.array(actual["value"], dtype=object)) \

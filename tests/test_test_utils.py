@@ -182,8 +182,6 @@ def test_rand_ndarray_values_are_normal():
     assert 0.9 < values.std() < 1.1
 
 
-@pytest.mark.xfail(strict=True, reason="MXNet returns a sparse array of that stype; mxnd has no sparse "
-                                       "arrays (docs/differences.md) and raises MXNetError")
 @pytest.mark.parametrize("stype", ["csr", "row_sparse"])
 def test_rand_ndarray_sparse(stype):
     array = tu.rand_ndarray((2, 2), stype=stype, density=0.5)

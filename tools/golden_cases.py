@@ -19,9 +19,11 @@ def _plain(value):
 def _encode(value, mx):
     if isinstance(value, mx.nd.NDArray):
         array = value.asnumpy()
-        return {"kind": "ndarray", "dtype": np.dtype(array.dtype).name, "shape": list(value.shape),
-                "value": np.vectorize(_plain, otypes=[object])(array).tolist() if array.size else [],
-                "context": str(value.context)}
+        encoded = {"kind": "ndarray", "dtype": np.dtype(array.dtype).name, "shape": list(value.shape),
+                   "value": np.vectorize(_plain, otypes=[object])(array).tolist() if array.size else [],
+                   "context": str(value.context)}
+        encoded["stype"] = getattr(value, "stype", "default")  # compared when a recording has it
+        return encoded
     if isinstance(value, (list, tuple)) and any(isinstance(v, mx.nd.NDArray) for v in value):
         return {"kind": "list", "items": [_encode(v, mx) for v in value]}
     if isinstance(value, (bool, int, float, str, np.generic)) or value is None:

@@ -103,10 +103,16 @@ def _make_variable(array: NDArray, gradient: NDArray, grad_req: str):
 
 def attach_grad(array: NDArray, grad_req="write", stype=None):
     """Make ``array`` a variable with a zero gradient buffer (NDArray.attach_grad)."""
-    if stype not in (None, "default"):
-        raise MXNetError(f"attach_grad: storage type '{stype}' is not available: mxnd has no sparse arrays yet")
     _check_req(grad_req)
-    gradient = wrap(torch.zeros_like(array._data, requires_grad=False), array._ctx)
+    if array.stype != "default":
+        raise MXNetError(f"attach_grad: a {array.stype} array cannot be a variable "
+                         f"(only dense arrays get gradients; see docs/differences.md)")
+    if stype not in (None, "default"):
+        from .ndarray.sparse.creation import zeros as sparse_zeros
+
+        gradient = sparse_zeros(stype, array.shape, ctx=array._ctx, dtype=array.dtype)
+    else:
+        gradient = wrap(torch.zeros_like(array._data, requires_grad=False), array._ctx)
     _make_variable(array, gradient, grad_req)
 
 
@@ -134,10 +140,17 @@ def _head_tensors(heads, head_grads):
         raise ValueError("heads and head_grads must have the same length")
     tensors, grads = [], []
     for head, head_grad in zip(heads, head_grads):
-        if not head._data.requires_grad:
+        if head.stype != "default":  # a sparse head: its stored values carry the graph
+            from .ndarray.sparse.gradients import head_values
+
+            data, head_grad_data = head_values(head, head_grad)
+        else:
+            data = head._data
+            head_grad_data = None if head_grad is None else head_grad._data
+        if not data.requires_grad:
             raise MXNetError(NOT_IN_GRAPH)
-        tensors.append(head._data)
-        grads.append(torch.ones_like(head._data) if head_grad is None else head_grad._data)
+        tensors.append(data)
+        grads.append(torch.ones_like(data) if head_grad_data is None else head_grad_data)
     return tensors, grads
 
 
@@ -171,6 +184,11 @@ def backward(heads, head_grads=None, retain_graph=False, train_mode=True):
     with torch.no_grad():
         for variable, gradient in zip(variables, results):
             if gradient is None:
+                continue
+            if gradient.layout is not torch.strided or variable._grad.stype != "default":
+                from .ndarray.sparse.gradients import store_gradient
+
+                store_gradient(variable._grad, gradient, variable._grad_req)
                 continue
             buffer = variable._grad._data
             if variable._grad_req == "add":
@@ -218,7 +236,8 @@ def grad(heads, variables, head_grads=None, retain_graph=None, create_graph=Fals
     tensors, grads = _head_tensors(heads, head_grads)
     retain = create_graph if retain_graph is None else retain_graph
     results = _differentiate(tensors, grads, [v._data for v in variables], retain, create_graph, train_mode)
-    arrays = [wrap(torch.zeros_like(v._data) if g is None else g, v._ctx) for v, g in zip(variables, results)]
+    arrays = [wrap(torch.zeros_like(v._data) if g is None else g.to_dense() if g.layout is not torch.strided
+                   else g, v._ctx) for v, g in zip(variables, results)]
     return arrays[0] if single else arrays
 
 

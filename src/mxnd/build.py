@@ -12,7 +12,7 @@ from . import dtypes
 from .errors import MXNetError, context_mismatch, dtype_mismatch, operator_error
 from .ndarray.ndarray import NDArray, wrap, write_into
 from .recording import STATE
-from .registry import REQUIRED, OpSpec
+from .registry import REQUIRED, SPARSE_DISPATCH, OpSpec, SparseInputs
 
 __all__ = ["build_function", "make_method", "finish", "render_doc"]
 
@@ -80,6 +80,9 @@ def _input_checker(spec: OpSpec):
         try:
             tensors = [a._data for a in arrays]
         except AttributeError:
+            for a in arrays:  # sparse arrays have no dense _data: the storage dispatch takes them
+                if isinstance(a, NDArray) and a.stype != "default":
+                    raise SparseInputs() from None
             if not any(optional):
                 for i, a in enumerate(arrays):
                     if not isinstance(a, NDArray):
@@ -197,6 +200,17 @@ def build_function(spec: OpSpec):
         else:
             arrays, values = bind(args, kwargs)
             out = kwargs.get("out", out)  # MXNet's signature puts out after the params
+        try:
+            return dense_call(arrays, out, values)
+        except SparseInputs:  # a sparse input, or a dense body asking for a sparse output
+            return SPARSE_DISPATCH[0](spec, arrays, values, out, dense_call)
+
+    def dense_call(arrays, out, values):
+        """Check the inputs, run the body on their tensors and wrap the result (``out=`` honoured).
+
+        Raises SparseInputs for a sparse input (or a body wanting a sparse output); the sparse
+        dispatch also calls it as MXNet's storage fallback, with densified inputs.
+        """
         tensors, ctx = check(arrays)
         try:
             if needs_guard(tensors):
@@ -204,7 +218,7 @@ def build_function(spec: OpSpec):
                     result = impl(*tensors, **values)
             else:
                 result = impl(*tensors, **values)
-        except MXNetError:
+        except (MXNetError, SparseInputs):
             raise
         except _ENGINE_ERRORS as error:
             raise _engine_error(op_name, error, arrays) from error

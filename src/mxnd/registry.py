@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-__all__ = ["REQUIRED", "Param", "OpSpec", "REGISTRY", "register", "declare", "route"]
+__all__ = ["REQUIRED", "Param", "OpSpec", "REGISTRY", "register", "declare", "route",
+           "SparseInputs", "SPARSE_DISPATCH"]
 
 # MXNet routes operators to submodules by name prefix (python/mxnet/base.py, _init_op_module)
 _PREFIXES = ("_contrib_", "_linalg_", "_sparse_", "_image_", "_random_")
@@ -128,3 +129,13 @@ def declare(specs):
     for spec in specs:
         register(spec)
     return specs
+
+
+class SparseInputs(Exception):
+    """Raised by the builder's input check (slow path only) when an input is a sparse array."""
+
+
+# The storage dispatch of sparse inputs, installed by mxnd.ndarray.sparse:
+# SPARSE_DISPATCH[0](spec, arrays, params, out, dense_call) -> result, where dense_call(arrays, out)
+# runs the operator's dense body (the storage fallback).
+SPARSE_DISPATCH: list = [None]

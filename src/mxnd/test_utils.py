@@ -143,11 +143,29 @@ def random_arrays(*shapes):
 
 def rand_ndarray(shape, stype="default", density=None, dtype=None, modifier_func=None,
                  shuffle_csr_indices=False, distribution=None, ctx=None):
-    """A random dense NDArray of ``shape`` (normal values) on ``ctx``."""
-    if stype != "default":
-        from .errors import MXNetError
-        raise MXNetError(f"rand_ndarray: storage type '{stype}' is not available: mxnd has no sparse arrays yet")
-    return nd.array(random_arrays(shape), dtype=dtype, ctx=ctx or default_context())
+    """A random NDArray of ``shape`` on ``ctx``: dense (normal values), or ``stype`` 'csr' /
+    'row_sparse' with about ``density`` (default: random) of its entries / rows stored (uniform
+    values in [0, 1), as MXNet's ``rand_sparse_ndarray``)."""
+    if stype == "default":
+        return nd.array(random_arrays(shape), dtype=dtype, ctx=ctx or default_context())
+    if stype not in ("csr", "row_sparse"):
+        raise ValueError(f"rand_ndarray: unknown storage type {stype!r}")
+    density = np.random.rand() if density is None else density
+    dtype = np.float32 if dtype is None else dtype
+    shape = tuple(shape)
+    if stype == "csr":
+        import scipy.sparse as spsp
+
+        matrix = spsp.random(shape[0], shape[1], density=density, format="csr", dtype=np.float64)
+        values = matrix.data if modifier_func is None else np.vectorize(modifier_func)(matrix.data)
+        return nd.sparse.csr_matrix((values.astype(dtype), matrix.indices, matrix.indptr), shape=shape,
+                                    ctx=ctx or default_context(), dtype=dtype)
+    rows = np.flatnonzero(np.random.rand(shape[0]) < density)
+    values = np.random.rand(len(rows), *shape[1:])
+    if modifier_func is not None:
+        values = np.vectorize(modifier_func)(values)
+    return nd.sparse.row_sparse_array((values.astype(dtype), rows), shape=shape, ctx=ctx or default_context(),
+                                      dtype=dtype)
 
 
 def rand_shape_2d(dim0=10, dim1=10, allow_zero_size=False):

@@ -226,5 +226,3 @@ CASES = DOT + BATCH_DOT + GEMM + TRIANGULAR + CHOLESKY + FACTOR + INVERSE_DET + 
 
 _GPU_ONLY = "MXNet 1.9.1 has fft/ifft on GPU only and raises on CPU; mxnd computes the documented GPU result everywhere"
 DELIBERATE = {case: _GPU_ONLY for case in FFT_ON_CPU}
-DELIBERATE[STYPE_CASE] = ("mxnd's dense dot ignores forward_stype: the result stays dense ('default') where MXNet "
-                       "converts it to the requested 'csr'")

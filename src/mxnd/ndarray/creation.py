@@ -40,9 +40,10 @@ def _place(tensor: torch.Tensor, ctx: Context) -> NDArray:
     return wrap(tensor, ctx)
 
 
-def _check_stype(stype, name):
-    if stype not in (None, "default"):
-        raise MXNetError(f"{name}: storage type '{stype}' is not available: mxnd has no sparse arrays yet")
+def _sparse_zeros(stype, shape, ctx, dtype):
+    from .sparse.creation import zeros as sparse_zeros
+
+    return sparse_zeros(stype, shape, ctx=ctx, dtype=dtype)
 
 
 def array(source_array, ctx=None, dtype=None):
@@ -52,6 +53,10 @@ def array(source_array, ctx=None, dtype=None):
     >>> mx.nd.array([1, 2, 3]).dtype
     <class 'numpy.float32'>
     """
+    if isinstance(source_array, NDArray) and source_array.stype != "default":
+        from .sparse.creation import array as sparse_array  # a sparse source keeps its storage
+
+        return sparse_array(source_array, ctx=ctx, dtype=dtype)
     ctx = resolve_context(ctx)
     if isinstance(source_array, NDArray):
         target = source_array._data.dtype if dtype is None else dtypes.to_torch(dtype, frontend=True)
@@ -96,14 +101,15 @@ def _filled(shape, ctx, dtype, fill, name, frontend=False):
 
 def empty(shape, ctx=None, dtype=None, stype=None):
     """An uninitialized array. ``mx.nd.empty((2, 3)).shape`` is ``(2, 3)``."""
-    _check_stype(stype, "empty")
+    if stype is not None and stype != "default":
+        return _sparse_zeros(stype, shape, ctx, dtype)
     return _filled(shape, ctx, dtype, None, "empty", frontend=True)
 
 
 def zeros(shape, ctx=None, dtype=None, stype=None, **kwargs):
     """An array of zeros. ``mx.nd.zeros(3)`` has shape ``(3,)``."""
-    if stype is not None:
-        _check_stype(stype, "zeros")
+    if stype is not None and stype != "default":
+        return _sparse_zeros(stype, shape, ctx, dtype)
     return _filled(shape, ctx, dtype, 0, "zeros")
 
 
@@ -198,14 +204,31 @@ def from_numpy(ndarray, zero_copy=True):
         return array(ndarray, dtype=ndarray.dtype)
     if not ndarray.flags["C_CONTIGUOUS"]:
         raise ValueError("Only c-contiguous arrays are supported for zero-copy")
-    dtypes.lookup(ndarray.dtype, "from_numpy")
+    if ndarray.dtype not in _DLPACK_NUMPY_TYPES:
+        raise ValueError(str(ndarray.dtype) + " is not supported.")  # MXNet's DLDataType.TYPE_MAP
     tensor = torch.from_numpy(ndarray)
     ndarray.flags["WRITEABLE"] = False
     return wrap(tensor, Context("cpu", 0))
 
 
+_DLPACK_NUMPY_TYPES = frozenset(np.dtype(t) for t in (np.bool_, np.int8, np.int32, np.int64, np.uint8,
+                                                      np.float16, np.float32, np.float64))
+
+
 def from_dlpack(dlpack):
-    """An NDArray sharing memory with a DLPack capsule or any object with ``__dlpack__``."""
+    """An NDArray sharing memory with a DLPack capsule or any object with ``__dlpack__``
+    (a torch tensor, a numpy array, another NDArray).
+
+    >>> import numpy as np, mxnd as mx
+    >>> source = np.arange(3, dtype=np.int32)
+    >>> x = mx.nd.from_dlpack(source)
+    >>> x[0] = 7
+    >>> source.tolist()
+    [7, 1, 2]
+    """
+    if not hasattr(dlpack, "__dlpack__") and type(dlpack).__name__ != "PyCapsule":
+        raise TypeError(f"from_dlpack expects a DLPack capsule or an object with __dlpack__, "
+                        f"got {type(dlpack).__name__}")
     tensor = torch.utils.dlpack.from_dlpack(dlpack)
     if not tensor.is_contiguous():
         tensor = tensor.contiguous()

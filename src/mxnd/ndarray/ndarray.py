@@ -161,7 +161,9 @@ class NDArray:
         return array if dtype is None else array.astype(dtype, copy=False)
 
     def __dlpack__(self, *args, **kwargs):
-        return self._data.__dlpack__(*args, **kwargs)
+        """DLPack export sharing memory (``torch.from_dlpack(x)``, ``np.from_dlpack(x)``), also for
+        arrays with a gradient attached: the export is cut from the autograd graph."""
+        return self._data.detach().__dlpack__(*args, **kwargs)
 
     def __dlpack_device__(self):
         return self._data.__dlpack_device__()
@@ -200,6 +202,9 @@ class NDArray:
     def copyto(self, other):
         """Copy into ``other`` (an NDArray of the same shape, cast to its dtype) or onto a Context."""
         if isinstance(other, NDArray):
+            if other.stype != "default":  # a sparse target: stored in its storage type
+                other[:] = self
+                return other
             if other is self or other._data is self._data:
                 warnings.warn("You are attempting to copy an array to itself", RuntimeWarning)
                 return False
@@ -251,12 +256,12 @@ class NDArray:
     wait_to_write = wait_to_read
 
     def tostype(self, stype):
-        """A copy with storage type ``stype`` (``'default'`` for a dense array)."""
+        """A copy with storage type ``stype``: 'default', 'csr' (2-D) or 'row_sparse'."""
         if stype == "default":
             return self.copy()
-        raise MXNetError(
-            f"tostype: storage type '{stype}' is not available: mxnd has no sparse arrays yet "
-            f"(see docs/differences.md)")
+        from .sparse.convert import cast_storage
+
+        return cast_storage(self, stype=stype)
 
     # ----- shape --------------------------------------------------------------------
     def reshape(self, *shape, **kwargs):

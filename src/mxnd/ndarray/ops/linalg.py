@@ -14,7 +14,7 @@ import math
 import torch
 
 from ...params import enum, parse_bool, parse_float, parse_int
-from ...registry import OpSpec, Param, declare
+from ...registry import OpSpec, Param, SparseInputs, declare
 
 _SINGLE_DOUBLE = (torch.float32, torch.float64)
 _FLOATING = (torch.float16, torch.float32, torch.float64)
@@ -63,6 +63,8 @@ def _dot(lhs, rhs, *, transpose_a, transpose_b, forward_stype):
     """dot-inl.h DotShape: contract the last axis of lhs (its first with transpose_a) with
     the first axis of rhs (its last with transpose_b); vector . vector has shape (1,)."""
     _require_dot_dtype(lhs)
+    if forward_stype in ("csr", "row_sparse"):  # a sparse output: mxnd.ndarray.sparse runs it
+        raise SparseInputs()
     left_dims, right_dims = lhs.dim(), rhs.dim()
     if not left_dims or not right_dims:
         raise ValueError("scalar tensor is not supported by this operator.")
@@ -371,7 +373,7 @@ _DOT_PARAMS = (
     _flag("transpose_a", "If true then transpose the first input before dot."),
     _flag("transpose_b", "If true then transpose the second input before dot."),
     Param("forward_stype", enum("None", "csr", "default", "row_sparse"), None,
-          "Desired storage type of the output; dense inputs always give a dense result here."),
+          "The desired storage type of the forward output (the dense result is cast to it)."),
 )
 _GEMM_FLAGS = (
     _flag("transpose_a", "Multiply with transposed of first input (A)."),

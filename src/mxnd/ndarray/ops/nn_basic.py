@@ -164,7 +164,8 @@ def _embedding(data, weight, *, input_dim, output_dim, dtype, sparse_grad):
         raise ValueError(f"Shape inconsistent, Provided = {list(weight.shape)}, "
                          f"inferred shape=({input_dim},{output_dim})")
     indices = data.detach().to(torch.int64).clamp_(0, input_dim - 1)  # TakeCPU with clip
-    return F.embedding(indices, weight)
+    # sparse_grad: the weight's gradient is a sparse COO row gradient (row_sparse in MXNet)
+    return F.embedding(indices, weight, sparse=bool(sparse_grad))
 
 
 _ACT_PARAM = Param("act_type", enum(*_ACTIVATIONS), doc="Activation function to be applied.")

@@ -1,0 +1,116 @@
+"""Sparse gradients: attach_grad(stype='row_sparse'), dot(csr, w), dot(csr.T, w), Embedding(sparse_grad).
+
+Indices and values checked against MXNet 1.9.1.
+"""
+import pytest
+
+import mxnd as mx
+
+CSR = [[0, 1, 0], [2, 0, 0]]
+
+
+def test_attach_grad_row_sparse(ctx):
+    w = mx.nd.ones((3, 2), ctx=ctx)
+    w.attach_grad(stype="row_sparse")
+    assert w.grad.stype == "row_sparse" and w.grad.shape == (3, 2) and w.grad.context == ctx
+    assert w.grad.indices.shape == (0,)
+    with pytest.raises(mx.base.MXNetError, match="csr array cannot be a variable"):
+        mx.nd.ones((2, 2)).tostype("csr").attach_grad()
+
+
+def test_dot_csr_gradient_is_row_sparse(ctx):
+    c = mx.nd.array(CSR, ctx=ctx).tostype("csr")
+    w = mx.nd.ones((3, 2), ctx=ctx)
+    w.attach_grad(stype="row_sparse")
+    with mx.autograd.record():
+        y = mx.nd.dot(c, w)
+    y.backward()
+    assert w.grad.stype == "row_sparse"
+    assert w.grad.indices.asnumpy().tolist() == [0, 1]
+    assert w.grad.data.asnumpy().tolist() == [[2.0, 2.0], [1.0, 1.0]]
+
+
+def test_dot_csr_transposed_gradient(ctx):
+    c = mx.nd.array(CSR, ctx=ctx).tostype("csr")
+    w = mx.nd.ones((2, 2), ctx=ctx)
+    w.attach_grad(stype="row_sparse")
+    with mx.autograd.record():
+        y = mx.nd.dot(c, w, transpose_a=True)
+    y.backward()
+    assert w.grad.indices.asnumpy().tolist() == [0, 1]
+    assert w.grad.data.asnumpy().tolist() == [[1.0, 1.0], [2.0, 2.0]]
+
+
+def test_dot_csr_dense_gradient_buffer():
+    c = mx.nd.array(CSR).tostype("csr")
+    w = mx.nd.ones((3, 2))
+    w.attach_grad()
+    with mx.autograd.record():
+        y = mx.nd.dot(c, w) * 2
+    y.backward()
+    assert w.grad.stype == "default"
+    assert w.grad.asnumpy().tolist() == [[4.0, 4.0], [2.0, 2.0], [0.0, 0.0]]
+    with mx.autograd.record():
+        y = mx.nd.dot(c, w)
+    g = mx.autograd.grad(y, [w])[0]
+    assert g.stype == "default" and g.asnumpy().tolist() == [[2.0, 2.0], [1.0, 1.0], [0.0, 0.0]]
+
+
+def test_embedding_sparse_grad(ctx):
+    e = mx.nd.ones((5, 2), ctx=ctx)
+    e.attach_grad(stype="row_sparse")
+    with mx.autograd.record():
+        y = mx.nd.Embedding(mx.nd.array([3, 1, 3], ctx=ctx), e, input_dim=5, output_dim=2, sparse_grad=True)
+    y.backward()
+    assert e.grad.stype == "row_sparse"
+    assert e.grad.indices.asnumpy().tolist() == [1, 3]
+    assert e.grad.data.asnumpy().tolist() == [[1.0, 1.0], [2.0, 2.0]]
+    # a second backward with grad_req='write' replaces the rows
+    with mx.autograd.record():
+        y = mx.nd.Embedding(mx.nd.array([0], ctx=ctx), e, input_dim=5, output_dim=2, sparse_grad=True)
+    y.backward()
+    assert e.grad.indices.asnumpy().tolist() == [0]
+
+
+def test_embedding_sparse_grad_add_merges_rows():
+    e = mx.nd.ones((5, 2))
+    e.attach_grad(stype="row_sparse", grad_req="add")
+    for i in range(2):
+        with mx.autograd.record():
+            y = mx.nd.Embedding(mx.nd.array([i, 4]), e, input_dim=5, output_dim=2, sparse_grad=True)
+        y.backward()
+    assert e.grad.indices.asnumpy().tolist() == [0, 1, 4]
+    assert e.grad.data.asnumpy().tolist() == [[1, 1], [1, 1], [2, 2]]
+
+
+def test_dense_embedding_gradient_into_row_sparse_buffer():
+    e = mx.nd.ones((5, 2))
+    e.attach_grad(stype="row_sparse")
+    with mx.autograd.record():
+        y = mx.nd.Embedding(mx.nd.array([3, 1, 3]), e, input_dim=5, output_dim=2)
+    y.backward()
+    assert e.grad.stype == "row_sparse" and e.grad.indices.asnumpy().tolist() == [1, 3]
+    assert e.grad.asnumpy()[3].tolist() == [2.0, 2.0]
+
+
+def test_csr_gradient_buffer():
+    # MXNet 1.9.1 gives [[2, 2], [1, 1], [0, 0]] in a csr buffer
+    w = mx.nd.ones((3, 2))
+    w.attach_grad(stype="csr")
+    c = mx.nd.array(CSR).tostype("csr")
+    with mx.autograd.record():
+        y = mx.nd.dot(c, w)
+    y.backward()
+    assert w.grad.stype == "csr" and w.grad.asnumpy().tolist() == [[2.0, 2.0], [1.0, 1.0], [0.0, 0.0]]
+
+
+def test_sparse_head_backward():
+    # the row_sparse output of csr.T . w is a head whose stored values carry the graph
+    c = mx.nd.array(CSR).tostype("csr")
+    w = mx.nd.ones((2, 2))
+    w.attach_grad()
+    with mx.autograd.record():
+        y = mx.nd.dot(c, w, transpose_a=True)
+    assert y.stype == "row_sparse"
+    y.backward()
+    assert w.grad.asnumpy().tolist() == [[1.0, 1.0], [2.0, 2.0]]
