@@ -228,3 +228,76 @@ def test_wait_to_read(ctx):
     y = x * 2
     assert y.wait_to_read() is None
     assert y.asnumpy().tolist() == [0, 2, 4, 6, 8, 10, 12, 14, 16, 18]
+
+
+# ---- DLPack and numpy/torch sources: more cases ---------------------------------------------------
+
+def test_dlpack_export_of_a_variable_shares_memory():
+    x = mx.nd.array([1, 2])
+    x.attach_grad()
+    t = torch.from_dlpack(x)  # torch refuses tensors that require grad; the export is detached
+    assert not t.requires_grad
+    t[0] = 5
+    assert x.asnumpy().tolist() == [5, 2]
+    assert np.from_dlpack(x).tolist() == [5, 2]
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_from_dlpack_of_numpy_shares_memory(dtype):
+    source = np.array([0, 1, 1], dtype=dtype)
+    x = mx.nd.from_dlpack(source)
+    assert x.dtype is np.dtype(dtype).type and x.context == mx.cpu(0)
+    x[0] = 1
+    assert source[0] == 1
+
+
+def test_from_dlpack_of_capsules_and_ndarrays():
+    capsule = torch.utils.dlpack.to_dlpack(torch.arange(3, dtype=torch.int64))
+    assert mx.nd.from_dlpack(capsule).asnumpy().tolist() == [0, 1, 2]
+    x = mx.nd.array([1, 2])
+    y = mx.nd.from_dlpack(x)
+    y[:] = 0
+    assert x.asnumpy().tolist() == [0, 0]
+
+
+def test_from_dlpack_of_a_transposed_tensor_copies_its_values():
+    t = torch.arange(6.0).reshape(2, 3).t()
+    assert mx.nd.from_dlpack(t).asnumpy().tolist() == t.tolist()
+
+
+def test_from_dlpack_rejects_other_objects():
+    with pytest.raises(TypeError, match="from_dlpack expects a DLPack capsule or an object with __dlpack__"):
+        mx.nd.from_dlpack([1, 2])
+
+
+def test_from_numpy_zero_copy_as_mxnet():
+    source = np.array([1.0, 2.0])
+    x = mx.nd.from_numpy(source)
+    assert x.dtype is np.float64 and not source.flags.writeable
+    x[:] = 3
+    assert source.tolist() == [3, 3]
+    copy_source = np.array([1, 2], dtype=np.int32)
+    y = mx.nd.from_numpy(copy_source, zero_copy=False)
+    assert y.dtype is np.int32 and copy_source.flags.writeable
+    y[:] = 0
+    assert copy_source.tolist() == [1, 2]
+    with pytest.raises(ValueError, match="Only c-contiguous arrays are supported for zero-copy"):
+        mx.nd.from_numpy(np.ones((2, 2))[:, :1])
+    with pytest.raises(ValueError, match="complex64 is not supported."):
+        mx.nd.from_numpy(np.ones(2, dtype=np.complex64))
+
+
+def test_array_of_a_torch_tensor_copies_as_float32():
+    t = torch.tensor([1.5, 2.5], dtype=torch.float64)
+    x = mx.nd.array(t)
+    assert x.dtype is np.float32 and x.asnumpy().tolist() == [1.5, 2.5]
+    x[:] = 0
+    assert t.tolist() == [1.5, 2.5]
+    assert mx.nd.array(t, dtype="float64").dtype is np.float64
+
+
+def test_pickle_of_loaded_arrays(tmp_path):
+    path = str(tmp_path / "p.params")
+    mx.nd.save(path, {"w": mx.nd.array([[1, 2]], dtype="float16")})
+    w = pickle.loads(pickle.dumps(mx.nd.load(path)))["w"]
+    assert w.dtype is np.float16 and w.asnumpy().tolist() == [[1, 2]]

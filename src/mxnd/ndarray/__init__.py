@@ -6,6 +6,7 @@ from .arithmetic import (add, divide, equal, greater, greater_equal, lesser, les
 from .creation import (arange, array, empty, eye, from_dlpack, from_numpy, full, linspace,  # noqa: F401
                        ones, to_dlpack_for_read, to_dlpack_for_write, zeros)
 from .ndarray import NDArray, waitall  # noqa: F401
+from .utils import load, load_frombuffer, save  # noqa: F401
 from .ops.indexing import onehot_encode  # noqa: F401  (Python functions in MXNet too)
 from .ops.layout import concatenate, moveaxis, split_v2  # noqa: F401
 from .op import *  # noqa: F401,F403  (generated from the registry)
