@@ -17,3 +17,5 @@ from . import autograd, operator, test_utils  # noqa: E402,F401  (need nd)
 from . import initializer, io, lr_scheduler, metric, optimizer  # noqa: E402,F401
 from . import initializer as init  # noqa: E402,F401  (MXNet's mx.init)
 from . import dl  # noqa: E402,F401
+from . import kvstore  # noqa: E402,F401
+from . import kvstore as kv  # noqa: E402,F401
