@@ -1,6 +1,8 @@
 """Neural-network operators forward and forward+backward: Convolution (batch 32, 3->64 channels,
 3x3, pad 1, 64x64), FullyConnected (128x784 -> 256), BatchNorm (32x64x32x32, training),
-max Pooling (32x64x56x56, 3x3 stride 2 pad 1) and an LSTM (T=20, N=32, 128 -> 256).
+max Pooling (32x64x56x56, 3x3 stride 2 pad 1), an LSTM (T=20, N=32, 128 -> 256) and a LeNet
+training step (batch 64 of 1x28x28: conv 20 5x5, relu, max pool 2, conv 50 5x5, relu, max pool 2,
+FullyConnected 500, relu, FullyConnected 10, SoftmaxOutput; forward, backward and an SGD update).
 
 The same MXNet-API code on mxnd and, when importable, on MXNet 1.9.1 (run this script with
 the reference venv's python for that column), and the raw-torch equivalent as the ceiling.
@@ -14,6 +16,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_context  # noqa: E402
 import bench_mlp  # noqa: E402  (the interleaved measuring loop and the command line)
 
 BATCH, IN_CHANNELS, FILTERS, SIZE = 32, 3, 64, 64
@@ -43,7 +46,64 @@ def make_mxnet_api(mx):
         mx.nd.waitall()
     steps = {"conv forward": forward, "conv forward+backward": forward_backward}
     steps.update(_more_mxnet_api(mx))
+    steps["lenet step"] = _lenet_mxnet_api(mx)
     return steps
+
+
+LENET_BATCH = 64
+LENET_SHAPES = [(20, 1, 5, 5), (20,), (50, 20, 5, 5), (50,), (500, 800), (500,), (10, 500), (10,)]
+
+
+def _lenet_data():
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((LENET_BATCH, 1, 28, 28)).astype(np.float32)
+    label = rng.integers(0, 10, LENET_BATCH).astype(np.float32)
+    params = [rng.standard_normal(shape).astype(np.float32) * 0.05 for shape in LENET_SHAPES]
+    return x, label, params
+
+
+def _lenet_mxnet_api(mx):
+    """One LeNet training step in the MXNet 1.x API: record, backward, sgd_update in place."""
+    x, label, params = _lenet_data()
+    x, label = mx.nd.array(x), mx.nd.array(label)
+    params = [mx.nd.array(p) for p in params]
+    for p in params:
+        p.attach_grad()
+    c1w, c1b, c2w, c2b, f1w, f1b, f2w, f2b = params
+
+    def step():
+        with mx.autograd.record():
+            h = mx.nd.relu(mx.nd.Convolution(x, c1w, c1b, kernel=(5, 5), num_filter=20))
+            h = mx.nd.Pooling(h, kernel=(2, 2), stride=(2, 2), pool_type="max")
+            h = mx.nd.relu(mx.nd.Convolution(h, c2w, c2b, kernel=(5, 5), num_filter=50))
+            h = mx.nd.Pooling(h, kernel=(2, 2), stride=(2, 2), pool_type="max")
+            h = mx.nd.relu(mx.nd.FullyConnected(h, f1w, f1b, num_hidden=500))
+            out = mx.nd.SoftmaxOutput(mx.nd.FullyConnected(h, f2w, f2b, num_hidden=10), label)
+        out.backward()
+        for p in params:
+            mx.nd.sgd_update(p, p.grad, lr=0.01, out=p)
+        mx.nd.waitall()
+    return step
+
+
+def _lenet_torch():
+    import torch
+    import torch.nn.functional as F
+
+    x, label, params = _lenet_data()
+    x, label = torch.tensor(x), torch.tensor(label).long()
+    params = [torch.tensor(p).requires_grad_(True) for p in params]
+    c1w, c1b, c2w, c2b, f1w, f1b, f2w, f2b = params
+
+    def step():
+        h = F.max_pool2d(F.relu(F.conv2d(x, c1w, c1b)), 2, 2)
+        h = F.max_pool2d(F.relu(F.conv2d(h, c2w, c2b)), 2, 2)
+        h = F.relu(F.linear(h.flatten(1), f1w, f1b))
+        loss = F.cross_entropy(F.linear(h, f2w, f2b), label, reduction="sum")  # SoftmaxOutput's gradient
+        grads = torch.autograd.grad(loss, params)
+        with torch.no_grad():
+            torch._foreach_add_(params, grads, alpha=-0.01)
+    return step
 
 
 def _inputs(*shapes):
@@ -141,6 +201,7 @@ def make_torch():
         torch.autograd.grad(y, (w, b), torch.ones_like(y))
     steps = {"conv forward": forward, "conv forward+backward": forward_backward}
     steps.update(_more_torch())
+    steps["lenet step"] = _lenet_torch()
     return steps
 
 
@@ -148,10 +209,9 @@ def implementations(wanted):
     found = {}
     for name in wanted:
         try:
-            if name == "torch":
-                found[name] = make_torch()
-            elif name in ("mxnd", "mxnet"):
-                found[name] = make_mxnet_api(__import__(name))
+            module = __import__(name)
+            bench_context.use(module)
+            found[name] = make_torch() if name == "torch" else make_mxnet_api(module)
         except ImportError:
             pass
     return found

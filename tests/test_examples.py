@@ -1,0 +1,76 @@
+"""The examples and the demo run (small sizes) and do what they say."""
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+
+
+def run(*args, cwd=None, timeout=300):
+    done = subprocess.run([sys.executable, *map(str, args)], capture_output=True, text=True, timeout=timeout,
+                          cwd=cwd, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_tour_demo():
+    assert "mixed dtypes raise MXNetError" in run(EXAMPLES / "demo.py")
+
+
+def test_linear_regression_recovers_the_parameters():
+    out = run(EXAMPLES / "linear_regression.py", "--steps", "150")
+    assert "learned w: [2.0, -3.4]  b: 4.2" in out
+
+
+def test_lstm_language_model_learns():
+    out = run(EXAMPLES / "lstm_language_model.py", "--steps", "25", "--vocab", "20", "--hidden", "32")
+    lines = [line for line in out.splitlines() if line.startswith("step")]
+    first, last = (float(line.split("perplexity")[1]) for line in (lines[0], lines[-1]))
+    assert first > 15 and last < first / 2
+
+
+def test_mxnd_demo_trains_and_saves(tmp_path):
+    pytest.importorskip("sklearn")
+    out = run("-m", "mxnd.demo", "--epochs", "2", "--quiet", "--out", tmp_path, cwd=tmp_path)
+    assert "test accuracy" in out
+    assert (tmp_path / "digits-lenet-0002.params").exists()
+    import mxnd as mx
+    loaded = mx.nd.load(str(tmp_path / "digits-lenet-0002.params"))
+    assert sorted(loaded) == sorted(f"arg:{name}" for name in __import__("mxnd.demo").demo.PARAM_SHAPES)
+    if pytest.importorskip("matplotlib"):
+        assert (tmp_path / "learning_curves.png").stat().st_size > 1000
+
+
+def test_mxnd_demo_min_accuracy_fails_loudly(tmp_path):
+    pytest.importorskip("sklearn")
+    done = subprocess.run([sys.executable, "-m", "mxnd.demo", "--epochs", "1", "--quiet", "--out", str(tmp_path),
+                           "--min-accuracy", "1.01"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1 and "below --min-accuracy" in done.stdout
+
+
+def test_params_inference_matches_mxnet():
+    pytest.importorskip("sklearn")
+    out = run(EXAMPLES / "params_inference.py")
+    assert "test accuracy 0.9778 on 360 digits" in out
+    assert "predictions identical to mxnet 1.9.1's: True" in out
+
+
+def test_sparse_logistic_regression_matches_mxnet():
+    """The same numbers as MXNet 1.9.1 prints for this script (run there with `import mxnet as mx`)."""
+    out = run(EXAMPLES / "sparse_logistic_regression.py")
+    assert "epoch 0: loss 0.6915  train accuracy 0.5375  gradient storage row_sparse" in out
+    assert "epoch 4: loss 0.5642  train accuracy 0.9325  gradient storage row_sparse" in out
+
+
+def test_mxnd_demo_dl_api(tmp_path):
+    pytest.importorskip("sklearn")
+    out = run("-m", "mxnd.demo", "--api", "dl", "--epochs", "1", "--quiet", "--out", tmp_path, cwd=tmp_path)
+    assert "(api dl)" in out
+    import mxnd as mx
+    from mxnd import demo_dl
+    loaded = mx.nd.load(str(tmp_path / "digits-lenet-0001.params"))
+    assert {k: v.shape for k, v in loaded.items()} == {f"arg:{k}": s for k, s in demo_dl.LEARNABLE_SHAPES.items()}
