@@ -1,4 +1,5 @@
-"""docs/operators.md is current, and every registry name is an MXNet 1.9.1 name of its namespace.
+"""docs/operators.md is current, every registry name is an MXNet 1.9.1 name of its namespace, and
+the README's tour runs.
 
 Regenerate the file with ``python tools/gen_operator_docs.py``.
 """
@@ -9,7 +10,8 @@ import pytest
 
 from mxnd.registry import REGISTRY
 
-TOOLS = pathlib.Path(__file__).resolve().parents[1] / "tools"
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+TOOLS = ROOT / "tools"
 
 
 @pytest.fixture(scope="module")
@@ -35,3 +37,17 @@ def test_every_registry_name_is_an_mxnet_name(generator):
                 unknown.append(f"{namespace or 'nd'}:{name}")
     assert not unknown, f"not MXNet 1.9.1 names of their namespace: {unknown}"
 
+
+
+def test_readme_tour_runs(tmp_path, monkeypatch):
+    """The README's tour is real code (the CUDA block runs only where a GPU exists)."""
+    import re
+
+    import mxnd as mx
+    text = (ROOT / "README.md").read_text()
+    code = re.search(r"## A short tour\n\n```python\n(.*?)```", text, re.S).group(1)
+    if mx.context.num_gpus() == 0:
+        code = re.sub(r"with mx\.gpu\(0\):.*\n    .*\n", "", code)
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, "README.md", "exec"), {})
+    assert (tmp_path / "model-0000.params").exists()
