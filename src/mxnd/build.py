@@ -57,6 +57,8 @@ def _write_out(result: torch.Tensor, out, op_name: str):
     if not isinstance(out, NDArray):
         raise TypeError(f"{op_name}: out must be an NDArray, got {type(out).__name__}")
     target = out._data
+    if result is target:  # a writes_out body filled it already
+        return
     if target.shape != result.shape:
         raise MXNetError(f"{op_name}: Shape inconsistent, Provided = {list(target.shape)}, "
                          f"inferred shape={list(result.shape)}")
@@ -64,6 +66,11 @@ def _write_out(result: torch.Tensor, out, op_name: str):
         raise MXNetError(f"{op_name}: Incompatible attr in node at 0-th output: expected "
                          f"{dtypes.name_of(result.dtype)}, got {dtypes.name_of(target.dtype)}")
     write_into(target, result, op_name)
+
+
+def _out_tensor(out):
+    """The tensor a ``writes_out`` body may fill: a dense ``out=`` array's, outside recording."""
+    return out._data if type(out) is NDArray and not STATE.recording else None
 
 
 def _input_checker(spec: OpSpec):
@@ -121,6 +128,7 @@ def build_function(spec: OpSpec):
     defaults = {p.name: p.default for p in spec.params if p.default is not REQUIRED}
     required = tuple(p.name for p in spec.params if p.default is REQUIRED)
     check = _input_checker(spec)
+    writes_out = spec.writes_out
 
     def bind(args, kwargs):
         """Slow path: split positionals/keywords into input arrays and parsed params."""
@@ -212,6 +220,8 @@ def build_function(spec: OpSpec):
         dispatch also calls it as MXNet's storage fallback, with densified inputs.
         """
         tensors, ctx = check(arrays)
+        if writes_out:
+            values = dict(values, out=_out_tensor(out))
         try:
             if needs_guard(tensors):
                 with _no_grad():

@@ -64,6 +64,8 @@ class OpSpec:
     starting with ``*`` mark a variadic operator. ``same_dtype`` makes the builder reject operands of
     different dtypes as MXNet's type inference does; ``no_bool`` rejects boolean inputs.
     ``differentiable`` marks operators MXNet gives a gradient (tests gradcheck them).
+    ``writes_out`` gives ``impl`` an ``out`` keyword: the ``out=`` array's tensor (None without one,
+    or while recording), which the body may fill and return to save a copy (the update operators).
     """
 
     name: str
@@ -76,6 +78,7 @@ class OpSpec:
     family: str = ""
     same_dtype: bool = False
     no_bool: bool = False
+    writes_out: bool = False
     doc: str = ""
 
     @property

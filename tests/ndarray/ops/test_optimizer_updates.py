@@ -151,3 +151,30 @@ def test_updates_of_arrays_that_require_grad_run_without_recording():
     assert out is w
     np.testing.assert_array_equal(w.asnumpy(), np.array([1., 2.], f32) - f32(0.1) * np.array([1., -1.], f32)
                                   / (np.array([1., 1.], f32) + f32(1e-8)))
+
+
+@pytest.mark.parametrize("op,states", [("sgd_update", 0), ("sgd_mom_update", 1), ("adam_update", 2)])
+def test_out_weight_is_written_in_place_with_the_same_bits(op, states):
+    """With out=weight the body writes straight into the weight (no copy); the bits equal those of
+    a call writing a fresh array, and an out= that is another array still gets a copy."""
+    rng = np.random.RandomState(3)
+    values = [rng.standard_normal((40, 30)).astype(np.float32) for _ in range(2 + states)]
+    kwargs = dict(lr=0.05, wd=0.01, rescale_grad=0.5, **({"momentum": 0.9} if op == "sgd_mom_update" else {}))
+    in_place = [mx.nd.array(v) for v in values]
+    weight_tensor = in_place[0]._data
+    result = getattr(mx.nd, op)(*in_place, out=in_place[0], **kwargs)
+    fresh = [mx.nd.array(v) for v in values]
+    other = mx.nd.zeros((40, 30))
+    getattr(mx.nd, op)(*fresh, out=other, **kwargs)
+    assert result is in_place[0] and in_place[0]._data is weight_tensor
+    np.testing.assert_array_equal(in_place[0].asnumpy(), other.asnumpy())
+    assert fresh[0].asnumpy().tolist() == values[0].tolist()  # out=other leaves the weight alone
+    for got, want in zip(in_place[2:], fresh[2:]):
+        np.testing.assert_array_equal(got.asnumpy(), want.asnumpy())
+
+
+def test_out_aliasing_the_gradient_gets_a_copy():
+    w, g = mx.nd.array([1.0, 2.0]), mx.nd.array([0.5, -0.5])
+    mx.nd.sgd_update(w, g, lr=0.1, out=g)
+    assert w.asnumpy().tolist() == [1.0, 2.0]
+    np.testing.assert_allclose(g.asnumpy(), [0.95, 2.05])

@@ -163,7 +163,14 @@ def _scaled(grad, weight, T, rescale_grad, wd, clip_gradient):
 
 # ---- SGD family (optimizer_op-inl.h: SGDKernel, SGDMomKernel, MP_SGD*, NAGMomKernel) ----------
 
-def _sgd_step(weight, grad, mom, T, lr, momentum, wd, rescale_grad, clip_gradient):
+def _target(out, weight):
+    """The weight itself when the call is ``out=weight`` (the builder's ``writes_out``), so the new
+    weight is written in place instead of into a fresh tensor that is then copied; else None. Any
+    other ``out`` might alias an input that is still read, so it gets the copy."""
+    return out if out is weight and not weight.requires_grad else None
+
+
+def _sgd_step(weight, grad, mom, T, lr, momentum, wd, rescale_grad, clip_gradient, out=None):
     """New weight of sgd_update (mom None) or sgd_mom_update (mom updated in place), in T:
     ``(1 - lr*wd)*w - lr*rescale*g`` or ``mom = momentum*mom - lr*wd*w - lr*rescale*g; w + mom``
     (``lr*clip(rescale*g)`` with clipping). Each ``x - c*y`` is one exact addcmul by a 1 (see _adam)."""
@@ -175,27 +182,28 @@ def _sgd_step(weight, grad, mom, T, lr, momentum, wd, rescale_grad, clip_gradien
     exact = _exact_addcmul(weight)
     if not exact:  # float16: round after each product, as half_t does
         step, factor = step * factor, 1.0
+    target = _target(out, weight)
     if mom is None:
-        decayed = weight * float(T(1) - T(lr) * T(wd))
+        decayed = torch.mul(weight, float(T(1) - T(lr) * T(wd)), out=target)
         return decayed.addcmul_(step, _one(weight), value=-factor) if exact else decayed.sub_(step)
     mom.mul_(float(T(momentum)))
     if exact:
         mom.addcmul_(weight, _one(weight), value=-float(T(lr) * T(wd))).addcmul_(step, _one(weight), value=-factor)
     else:
         mom.sub_(weight * float(T(lr) * T(wd))).sub_(step)
-    return weight + mom
+    return torch.add(weight, mom, out=target)
 
 
-def _sgd(weight, grad, *, lr, wd, rescale_grad, clip_gradient, lazy_update):
+def _sgd(weight, grad, *, lr, wd, rescale_grad, clip_gradient, lazy_update, out=None):
     _check("sgd_update", (weight, grad), 2)
     return _sgd_step(weight, grad, None, _SCALAR.get(weight.dtype, np.float32), lr, 0.0, wd,
-                     rescale_grad, clip_gradient)
+                     rescale_grad, clip_gradient, out)
 
 
-def _sgd_mom(weight, grad, mom, *, lr, momentum, wd, rescale_grad, clip_gradient, lazy_update):
+def _sgd_mom(weight, grad, mom, *, lr, momentum, wd, rescale_grad, clip_gradient, lazy_update, out=None):
     _check("sgd_mom_update", (weight, grad, mom), 3)
     return _sgd_step(weight, grad, mom, _SCALAR.get(weight.dtype, np.float32), lr, momentum, wd,
-                     rescale_grad, clip_gradient)
+                     rescale_grad, clip_gradient, out)
 
 
 def _mp_sgd(weight, grad, weight32, *, lr, wd, rescale_grad, clip_gradient, lazy_update):
@@ -249,7 +257,8 @@ def _moments(mean, var, g, T, beta1, beta2):
     var.mul_(float(T(beta2))).add_((g * float(T(1) - T(beta2))).mul_(g))
 
 
-def _adam(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_grad, clip_gradient, lazy_update):
+def _adam(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_grad, clip_gradient, lazy_update,
+          out=None):
     _check("adam_update", (weight, grad, mean, var), 4)
     T = _SCALAR.get(weight.dtype, np.float32)
     if weight.requires_grad or grad.requires_grad or not _exact_addcmul(weight):
@@ -273,7 +282,8 @@ def _adam(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_gra
                   value=float(T(beta2)), out=var)
     denominator = _sqrt(var, out=second).add_(float(T(epsilon)))
     # w - (lr*mean)/d as one addcdiv by -1: the quotient is rounded first, -1*q is exact
-    return torch.addcdiv(weight, torch.mul(mean, float(T(lr)), out=first), denominator, value=-1.0)
+    return torch.addcdiv(weight, torch.mul(mean, float(T(lr)), out=first), denominator, value=-1.0,
+                         out=_target(out, weight))
 
 
 def _adamw_step(weight, grad, mean, var, T, lr, eta, beta1, beta2, epsilon, wd, clip_gradient, scale):
@@ -679,8 +689,9 @@ _MULTI_ADAMW = (_LRS, _BETA1, _BETA2, _EPS, _WDS, Param("etas", _floats, REQUIRE
                 _CLIP, _NUM)
 
 
-def _op(name, impl, inputs, params, doc):
-    return OpSpec(name, impl, inputs=inputs, params=params, family="optimizer_update", doc=doc)
+def _op(name, impl, inputs, params, doc, writes_out=False):
+    return OpSpec(name, impl, inputs=inputs, params=params, family="optimizer_update", doc=doc,
+                  writes_out=writes_out)
 
 
 def _multi(name, stride, has_mom, mp, preloaded, doc):
@@ -690,9 +701,9 @@ def _multi(name, stride, has_mom, mp, preloaded, doc):
 
 OPTIMIZER_UPDATES = declare([
     _op("sgd_update", _sgd, ("weight", "grad"), (_LR, _WD, _RESCALE, _CLIP, _LAZY),
-        "Update function for Stochastic Gradient Descent (SGD) optimizer."),
+        "Update function for Stochastic Gradient Descent (SGD) optimizer.", writes_out=True),
     _op("sgd_mom_update", _sgd_mom, ("weight", "grad", "mom"), (_LR, _MOMENTUM, _WD, _RESCALE, _CLIP, _LAZY),
-        "Momentum update function for Stochastic Gradient Descent (SGD) optimizer."),
+        "Momentum update function for Stochastic Gradient Descent (SGD) optimizer.", writes_out=True),
     _op("mp_sgd_update", _mp_sgd, ("weight", "grad", "weight32"), (_LR, _WD, _RESCALE, _CLIP, _LAZY),
         "Updater function for multi-precision sgd optimizer."),
     _op("mp_sgd_mom_update", _mp_sgd_mom, ("weight", "grad", "mom", "weight32"),
@@ -702,7 +713,8 @@ OPTIMIZER_UPDATES = declare([
     _op("mp_nag_mom_update", _mp_nag_mom, ("weight", "grad", "mom", "weight32"),
         (_LR, _MOMENTUM, _WD, _RESCALE, _CLIP), "Update function for multi-precision Nesterov Accelerated Gradient (NAG) optimizer."),
     _op("adam_update", _adam, ("weight", "grad", "mean", "var"),
-        (_LR, _BETA1, _BETA2, _EPS, _WD, _RESCALE, _CLIP, _LAZY), "Update function for Adam optimizer."),
+        (_LR, _BETA1, _BETA2, _EPS, _WD, _RESCALE, _CLIP, _LAZY), "Update function for Adam optimizer.",
+        writes_out=True),
     _op("_adamw_update", _adamw_impl(False, False), ("weight", "grad", "mean", "var", "rescale_grad"), _ADAMW,
         "Update function for AdamW optimizer (rescale_grad is an array)."),
     _op("_mp_adamw_update", _adamw_impl(True, False), ("weight", "grad", "mean", "var", "weight32", "rescale_grad"),
