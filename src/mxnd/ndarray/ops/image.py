@@ -297,10 +297,11 @@ def _hls_to_rgb(hue, light, sat):
     p2 = torch.where(light <= 0.5, light * (1.0 + sat), (light + sat) - light * sat)
     p1 = 2.0 * light - p2
     hue = hue * float(_F32(1) / _F32(60))
-    while bool((hue < 0).any()):
-        hue = torch.where(hue < 0, hue + 6.0, hue)
-    while bool((hue >= 6).any()):
-        hue = torch.where(hue >= 6, hue - 6.0, hue)
+    # MXNet's loops (add/subtract 6 until in [0, 6)) never end for an inf or huge hue; the
+    # remainder gives the same values for the others (a tiny negative hue rounds up to 6: one
+    # more step wraps it to 0); a non-finite hue takes sector 0
+    hue = torch.remainder(hue, 6.0).nan_to_num(0.0)
+    hue = torch.where(hue >= 6.0, hue - 6.0, hue)
     sector = hue.to(torch.int64)
     hue = hue - sector.to(hue.dtype)
     table = torch.stack((p2, p1, p1 + (p2 - p1) * (1.0 - hue), p1 + (p2 - p1) * hue), dim=-1)

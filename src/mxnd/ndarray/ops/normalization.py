@@ -53,7 +53,7 @@ def _axis(op: str, axis: int, ndim: int) -> int:
 
 def _floating(data):
     if not data.dtype.is_floating_point:
-        raise MXNetError(f"This operation only support floating point types, not {str(data.dtype)[6:]}")
+        raise TypeError(f"This operation only support floating point types, not {str(data.dtype)[6:]}")
 
 
 def _stats(inputs, *stats):
