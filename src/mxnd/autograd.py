@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import abc
 import sys
+import threading
 import weakref
 
 import torch
@@ -30,6 +31,7 @@ NO_VARIABLES = "There are no inputs in computation graph that require gradients.
 GRAD_REQS = ("write", "add", "null")
 
 _variables: "weakref.WeakValueDictionary[int, NDArray]" = weakref.WeakValueDictionary()
+_VARIABLES_LOCK = threading.Lock()  # attach_grad in one thread while another runs backward
 
 
 class _Scope:
@@ -98,7 +100,8 @@ def _make_variable(array: NDArray, gradient: NDArray, grad_req: str):
         array._data = array._data.detach().requires_grad_(grad_req != "null")
     array._grad = gradient
     array._grad_req = grad_req
-    _variables[id(array)] = array
+    with _VARIABLES_LOCK:
+        _variables[id(array)] = array
 
 
 def attach_grad(array: NDArray, grad_req="write", stype=None):
@@ -171,7 +174,9 @@ def _differentiate(tensors, grads, inputs, retain_graph, create_graph, train_mod
 def backward(heads, head_grads=None, retain_graph=False, train_mode=True):
     """Compute gradients of ``heads`` and store them in the variables' ``.grad`` buffers."""
     tensors, grads = _head_tensors(heads, head_grads)
-    variables = [v for v in list(_variables.values()) if v._data.requires_grad and v._data.is_leaf]
+    with _VARIABLES_LOCK:
+        candidates = list(_variables.values())
+    variables = [v for v in candidates if v._data.requires_grad and v._data.is_leaf]
     if not variables:
         raise MXNetError(NO_VARIABLES)
     results = _differentiate(tensors, grads, [v._data for v in variables], retain_graph, False, train_mode)

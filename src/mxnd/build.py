@@ -54,18 +54,23 @@ def finish(result, out, ctx, op_name: str):
 
 
 def _write_out(result: torch.Tensor, out, op_name: str):
+    target = _check_out(out, result.shape, result.dtype, op_name)
+    if result is not target:  # a writes_out body may have filled it already
+        write_into(target, result, op_name)
+
+
+def _check_out(out, shape, dtype, op_name: str) -> torch.Tensor:
+    """``out``'s tensor, checked to be an NDArray of ``shape`` and ``dtype`` (MXNet's messages)."""
     if not isinstance(out, NDArray):
         raise TypeError(f"{op_name}: out must be an NDArray, got {type(out).__name__}")
     target = out._data
-    if result is target:  # a writes_out body filled it already
-        return
-    if target.shape != result.shape:
+    if target.shape != shape:
         raise MXNetError(f"{op_name}: Shape inconsistent, Provided = {list(target.shape)}, "
-                         f"inferred shape={list(result.shape)}")
-    if target.dtype is not result.dtype:
+                         f"inferred shape={list(shape)}")
+    if target.dtype is not dtype:
         raise MXNetError(f"{op_name}: Incompatible attr in node at 0-th output: expected "
-                         f"{dtypes.name_of(result.dtype)}, got {dtypes.name_of(target.dtype)}")
-    write_into(target, result, op_name)
+                         f"{dtypes.name_of(dtype)}, got {dtypes.name_of(target.dtype)}")
+    return target
 
 
 def _out_tensor(out):
@@ -128,7 +133,7 @@ def build_function(spec: OpSpec):
     defaults = {p.name: p.default for p in spec.params if p.default is not REQUIRED}
     required = tuple(p.name for p in spec.params if p.default is REQUIRED)
     check = _input_checker(spec)
-    writes_out = spec.writes_out
+    writes_out, out_like = spec.writes_out, spec.out_like
 
     def bind(args, kwargs):
         """Slow path: split positionals/keywords into input arrays and parsed params."""
@@ -220,6 +225,8 @@ def build_function(spec: OpSpec):
         dispatch also calls it as MXNet's storage fallback, with densified inputs.
         """
         tensors, ctx = check(arrays)
+        if out is not None and out_like >= 0:
+            _check_out(out, tensors[out_like].shape, tensors[out_like].dtype, op_name)
         if writes_out:
             values = dict(values, out=_out_tensor(out))
         try:

@@ -66,6 +66,8 @@ class OpSpec:
     ``differentiable`` marks operators MXNet gives a gradient (tests gradcheck them).
     ``writes_out`` gives ``impl`` an ``out`` keyword: the ``out=`` array's tensor (None without one,
     or while recording), which the body may fill and return to save a copy (the update operators).
+    ``out_like`` (an input position) checks ``out=`` against that input's shape and dtype before the
+    body runs, for bodies that update other inputs in place (MXNet checks before it writes).
     """
 
     name: str
@@ -79,6 +81,7 @@ class OpSpec:
     same_dtype: bool = False
     no_bool: bool = False
     writes_out: bool = False
+    out_like: int = -1
     doc: str = ""
 
     @property

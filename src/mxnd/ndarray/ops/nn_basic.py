@@ -163,7 +163,7 @@ def _embedding(data, weight, *, input_dim, output_dim, dtype, sparse_grad):
     if tuple(weight.shape) != (input_dim, output_dim):
         raise ValueError(f"Shape inconsistent, Provided = {list(weight.shape)}, "
                          f"inferred shape=({input_dim},{output_dim})")
-    indices = data.detach().to(torch.int64).clamp_(0, input_dim - 1)  # TakeCPU with clip
+    indices = data.detach().to(torch.int64).clamp(0, input_dim - 1)  # TakeCPU with clip (int64 data: not in place)
     # sparse_grad: the weight's gradient is a sparse COO row gradient (row_sparse in MXNet)
     return F.embedding(indices, weight, sparse=bool(sparse_grad))
 

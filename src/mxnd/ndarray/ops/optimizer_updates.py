@@ -690,8 +690,10 @@ _MULTI_ADAMW = (_LRS, _BETA1, _BETA2, _EPS, _WDS, Param("etas", _floats, REQUIRE
 
 
 def _op(name, impl, inputs, params, doc, writes_out=False):
+    """An update operator; out= is checked against the weight before any state is updated."""
+    variadic = inputs[0].startswith("*")
     return OpSpec(name, impl, inputs=inputs, params=params, family="optimizer_update", doc=doc,
-                  writes_out=writes_out)
+                  writes_out=writes_out, out_like=-1 if variadic else 0)
 
 
 def _multi(name, stride, has_mom, mp, preloaded, doc):
