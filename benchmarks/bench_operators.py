@@ -113,11 +113,17 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     results = foundation.measure(impls, workloads, args.rounds, args.repeats, args.target_ms,
                                  log=lambda text: print(text, flush=True))
+    return report(args, env, results, start, SCHEMA, table)
+
+
+def report(args, env, results, start, schema, render) -> int:
+    """Print the table of a finished run and write ``--json`` (atomically); shared by the
+    scripts built on bench_foundation's measuring loop."""
     env["seconds"] = round(time.perf_counter() - start, 1)
     print(f"done in {env['seconds']} s\n")
-    print(table(results))
+    print(render(results))
     if args.json:
-        document = {"schema": SCHEMA, "environment": env, "results": results,
+        document = {"schema": schema, "environment": env, "results": results,
                     "settings": {"rounds": args.rounds, "repeats": args.repeats, "target_ms": args.target_ms}}
         with open(args.json + ".tmp", "w") as handle:
             json.dump(document, handle, indent=1)

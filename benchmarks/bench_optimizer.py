@@ -107,17 +107,7 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     results = foundation.measure(impls, WORKLOADS, args.rounds, args.repeats, args.target_ms,
                                  log=lambda text: print(text, flush=True))
-    env["seconds"] = round(time.perf_counter() - start, 1)
-    print(f"done in {env['seconds']} s\n")
-    print(operators.table(results))
-    if args.json:
-        document = {"schema": SCHEMA, "environment": env, "results": results,
-                    "settings": {"rounds": args.rounds, "repeats": args.repeats, "target_ms": args.target_ms}}
-        with open(args.json + ".tmp", "w") as handle:
-            json.dump(document, handle, indent=1)
-        os.replace(args.json + ".tmp", args.json)
-        print(f"\nwrote {args.json}")
-    return 0
+    return operators.report(args, env, results, start, SCHEMA, operators.table)
 
 
 if __name__ == "__main__":

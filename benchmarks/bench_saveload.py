@@ -28,6 +28,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_foundation as foundation  # noqa: E402  (measuring loop, implementations, ratios)
+import bench_operators as operators  # noqa: E402  (report: table and --json)
 
 SCHEMA = "mxnd-bench-saveload/1"
 COUNT, SIZE = 20, 1_000_000
@@ -264,17 +265,7 @@ def main(argv=None) -> int:
             if isinstance(impl, Remote):
                 impl.close()
         _remove_files()
-    env["seconds"] = round(time.perf_counter() - start, 1)
-    print(f"done in {env['seconds']} s\n")
-    print(table(results))
-    if args.json:
-        document = {"schema": SCHEMA, "environment": env, "results": results,
-                    "settings": {"rounds": args.rounds, "repeats": args.repeats, "target_ms": args.target_ms}}
-        with open(args.json + ".tmp", "w") as handle:
-            json.dump(document, handle, indent=1)
-        os.replace(args.json + ".tmp", args.json)
-        print(f"\nwrote {args.json}")
-    return 0
+    return operators.report(args, env, results, start, SCHEMA, table)
 
 
 if __name__ == "__main__":
