@@ -46,6 +46,12 @@ WORKLOADS = {
         "c = mx.nd.sparse.csr_matrix((np.ones(10000, np.float32), (rows, cols)), shape=(n, n))\n"
         "d = mx.nd.ones((n, 8))",
         "mx.nd.dot(c, d, transpose_a=True).wait_to_read()"),
+    "csr.T.dense 40000x40000 -> default": (
+        "rng = np.random.RandomState(0); n = 40000\n"
+        "rows = rng.randint(0, n, 10000); cols = rng.randint(0, n, 10000)\n"
+        "c = mx.nd.sparse.csr_matrix((np.ones(10000, np.float32), (rows, cols)), shape=(n, n))\n"
+        "d = mx.nd.ones((n, 8))",
+        "mx.nd.dot(c, d, transpose_a=True, forward_stype='default').wait_to_read()"),
     "csr.dense 10000x10000 1% @ (10000,64)": (
         "rng = np.random.RandomState(0); n = 10000\n"
         "dense = mx.nd.array(rng.rand(n, n).astype(np.float32) * (rng.rand(n, n) < 0.01))\n"
@@ -68,6 +74,12 @@ WORKLOADS = {
         "rows = [np.sort(rng.choice(100000, 1000, False)) for _ in range(2)]\n"
         "a = mx.nd.sparse.row_sparse_array((rng.rand(1000, 128), rows[0]), shape=(100000, 128))\n"
         "b = mx.nd.sparse.row_sparse_array((rng.rand(1000, 128), rows[1]), shape=(100000, 128))",
+        "mx.nd.elemwise_add(a, b).wait_to_read()"),
+    "row_sparse + row_sparse 100000x128 same rows": (
+        "rng = np.random.RandomState(0)\n"
+        "rows = np.sort(rng.choice(100000, 1000, False))\n"
+        "a = mx.nd.sparse.row_sparse_array((rng.rand(1000, 128), rows), shape=(100000, 128))\n"
+        "b = mx.nd.sparse.row_sparse_array((rng.rand(1000, 128), rows), shape=(100000, 128))",
         "mx.nd.elemwise_add(a, b).wait_to_read()"),
 }
 

@@ -25,6 +25,7 @@ from ..generated import FUNCTIONS
 from ..ndarray import NDArray
 from .arrays import BaseSparseNDArray, CSRNDArray, make_csr, make_rsp
 from .dispatch import FALLBACK, implements, spec_of
+from .cpu_loops import rsp_union
 from .kernels import expand_rows, index_set, locate, merge_rows
 
 __all__ = ["UNARY", "add", "subtract", "multiply", "divide", "csr_from_coo"]
@@ -121,6 +122,9 @@ def _rsp_union(lhs, rhs, sign):
     if left.shape == right.shape and bool(torch.equal(left, right)):  # same rows: one add
         values = lhs._values + rhs._values if sign > 0 else lhs._values - rhs._values
         return make_rsp(values, left, lhs._shape, lhs._ctx)
+    merged = rsp_union(left, right, lhs._values, rhs._values, sign)  # the CPU's compiled merge
+    if merged is not None:
+        return make_rsp(merged[1], merged[0], lhs._shape, lhs._ctx)
     unique, at_left, at_right, both = merge_rows(left, right, lhs._shape[0])
     # every union row is written: rhs rows, then lhs rows over them, then rhs added where both stored
     out = torch.empty((unique.shape[0],) + lhs._values.shape[1:], dtype=lhs._values.dtype,

@@ -79,19 +79,26 @@ def merge_rows(left: torch.Tensor, right: torch.Tensor, size: int):
     >>> [t.tolist() for t in merge_rows(torch.tensor([1, 4]), torch.tensor([0, 4]), 6)]
     [[0, 1, 4], [1, 2], [0, 2], [1]]
     """
-    if left.device.type == "cpu" and size <= 64 * (left.numel() + right.numel()):
-        lhs, rhs = left.numpy(), right.numpy()
-        in_left = np.zeros(size, dtype=bool)
-        in_left[lhs] = True
-        seen = in_left.copy()
-        seen[rhs] = True
-        union = np.flatnonzero(seen)
-        position = np.empty(size, dtype=np.int64)
-        position[union] = np.arange(union.shape[0])
-        return (torch.from_numpy(union), torch.from_numpy(position[lhs]), torch.from_numpy(position[rhs]),
-                torch.from_numpy(np.flatnonzero(in_left[rhs])))
+    if left.device.type == "cpu":  # numpy's binary searches: O((n + m) log) whatever ``size`` is
+        return tuple(torch.from_numpy(part) for part in _merge_sorted(left.numpy(), right.numpy()))
     union = index_set(torch.cat([left, right]), size)
     at_left, at_right = locate(union, left), locate(union, right)
     in_left = torch.zeros(union.shape[0], dtype=torch.bool, device=union.device)
     in_left[at_left] = True
     return union, at_left, at_right, in_left[at_right].nonzero().reshape(-1)
+
+
+def _merge_sorted(left: np.ndarray, right: np.ndarray):
+    """``merge_rows`` on numpy arrays: a right row lands after the left rows below it and the
+    right-only rows before it; a left row after the right-only rows below it."""
+    below = np.searchsorted(left, right)  # left rows below each right row
+    shared = np.zeros(right.shape[0], dtype=bool)
+    if left.shape[0]:
+        shared = left[np.minimum(below, left.shape[0] - 1)] == right
+    right_only = right[~shared]
+    at_right = below + np.arange(right.shape[0]) - (np.cumsum(shared) - shared)
+    at_left = np.arange(left.shape[0]) + np.searchsorted(right_only, left)
+    union = np.empty(left.shape[0] + right_only.shape[0], dtype=np.int64)
+    union[at_left] = left
+    union[at_right] = right
+    return union, at_left, at_right, np.flatnonzero(shared)

@@ -1,6 +1,7 @@
 """``dot`` with sparse operands, MXNet 1.9.1's output stypes, and gradients that stay sparse.
 
-Kernels touch only the stored entries (gather + ``index_add``), so a 10^6 x 10^6 CSR with
+Kernels touch only the stored entries (scipy's compiled loops on the CPU, gather + ``index_add``
+elsewhere), so a 10^6 x 10^6 CSR with
 10^4 non-zeros times a (10^6, 8) dense matrix costs O(nnz * 8) plus the output. Output stypes
 (dot.cc DotForwardInferStorageType): csr.dns -> dns; csr.T.dns -> rsp; csr.rsp -> dns;
 dns.csr -> csr on cpu (dns on gpu);
@@ -28,6 +29,7 @@ from ..ndarray import wrap
 from .convert import cast_storage, dense_to_csr, to_dense_tensor
 from .dispatch import FALLBACK, implements
 from .elementwise import csr_rows
+from .cpu_loops import csr_times_dense
 from .kernels import index_set
 from .arrays import make_rsp
 
@@ -70,6 +72,7 @@ class _CsrDense(torch.autograd.Function):
 
 
 _MKL_TYPES = (torch.float32, torch.float64)
+_LOOP_WORK = 1 << 18  # stored values x dense columns above which MKL's csr @ dense beats the plain loops
 _FLOAT_TYPES = (np.float32, np.float64)  # dot's kernels (MXNet: "only supports 32-bit and 64-bit floating point")
 
 
@@ -90,9 +93,10 @@ def torch_csr(csr) -> torch.Tensor:
 def csr_dense(csr, dense: torch.Tensor, transpose: bool) -> torch.Tensor:
     """``csr @ dense`` (``csr.T @ dense`` when ``transpose``) as a dense tensor.
 
-    csr @ dense with about one stored value per row or more runs torch's CSR matmul (MKL on the
-    CPU, cuSPARSE on CUDA); otherwise (csr.T @ dense, very sparse rows, other dtypes) the rows of
-    ``dense`` the stored entries read are gathered and ``index_add``-ed.
+    csr @ dense with about one stored value per row or more and a large product runs torch's CSR
+    matmul (MKL on the CPU, cuSPARSE on CUDA); other products on the CPU run scipy's compiled loops
+    in MXNet's summation order (cpu_loops.py); otherwise (CUDA's csr.T @ dense or very sparse rows,
+    other dtypes) the rows of ``dense`` the stored entries read are gathered and ``index_add``-ed.
     """
     inner = csr.shape[0] if transpose else csr.shape[1]
     if dense.shape[0] != inner:
@@ -101,11 +105,16 @@ def csr_dense(csr, dense: torch.Tensor, transpose: bool) -> torch.Tensor:
     if dense.requires_grad and STATE.recording:
         return _CsrDense.apply(dense, csr._values, csr_rows(csr), csr._indices, csr.shape, transpose)
     values = csr._values
-    if (not transpose and values.dtype is dense.dtype and values.dtype in _MKL_TYPES
-            and 8 * values.numel() >= csr.shape[0]):  # MKL/cuSPARSE walk every row: not for near-empty ones
+    out_rows = csr.shape[1] if transpose else csr.shape[0]
+    library = (not transpose and values.dtype is dense.dtype and values.dtype in _MKL_TYPES
+               and 8 * values.numel() >= csr.shape[0])  # MKL/cuSPARSE walk every row: not for near-empty ones
+    if not (library and values.numel() * dense.shape[-1] > _LOOP_WORK):  # MKL's set-up outweighs small products
+        result = csr_times_dense(csr._indptr, csr._indices, values, dense, out_rows, transpose)  # the CPU's loops
+        if result is not None:
+            return result
+    if library:
         return torch.sparse.mm(torch_csr(csr), dense)
-    return _scatter(values, csr_rows(csr), csr._indices, dense, csr.shape[1] if transpose else csr.shape[0],
-                    transpose)
+    return _scatter(values, csr_rows(csr), csr._indices, dense, out_rows, transpose)
 
 
 def rsp_dense(rsp, dense: torch.Tensor) -> torch.Tensor:
@@ -135,6 +144,7 @@ def _finish(result, stype, ctx):
 @implements("dot", ("csr", "default"), ("csr", "row_sparse"), ("default", "csr"), ("row_sparse", "default"))
 def _dot(lhs, rhs, transpose_a=False, transpose_b=False, forward_stype=None):
     ctx = lhs._ctx
+    forward_stype = _unset(forward_stype)
     stypes = (lhs.stype, rhs.stype)
     if lhs.dtype not in _FLOAT_TYPES:
         raise MXNetError("dot: This operation only supports 32-bit and 64-bit floating point")
@@ -172,9 +182,15 @@ def _dot(lhs, rhs, transpose_a=False, transpose_b=False, forward_stype=None):
 def _dense_dot(lhs, rhs, transpose_a=False, transpose_b=False, forward_stype=None):
     """dns.dns with a sparse ``forward_stype``: the dense product cast to it (MXNet's fallback)."""
     from .dispatch import spec_of
+    forward_stype = _unset(forward_stype)
     result = spec_of("dot").impl(lhs._data, rhs._data, transpose_a=transpose_a, transpose_b=transpose_b,
                                  forward_stype=None)
     return _finish(result, forward_stype or "default", lhs._ctx)
+
+
+def _unset(forward_stype):
+    """``forward_stype`` with MXNet's explicit ``None`` (which the parameter parser spells 'None') as None."""
+    return None if forward_stype in (None, "None") else forward_stype
 
 
 def rhs_dense_check(dense):
@@ -184,11 +200,15 @@ def rhs_dense_check(dense):
 
 def _csr_t_dense_rows(csr, dense, ctx):
     """csr.T . dense as a row_sparse array: each stored (r, c, v) adds v * dense[r] to stored row c."""
+    shape = (csr.shape[1],) + tuple(dense.shape[1:])
     rows, inverse = index_set(csr._indices, csr.shape[1], return_inverse=True)
+    values = csr_times_dense(csr._indptr, inverse, csr._values, dense, rows.shape[0], True)
+    if values is not None:  # the CPU's loops, straight into the stored rows
+        return make_rsp(values, rows, shape, ctx)
     contributions = dense.index_select(0, csr_rows(csr))
     contributions = contributions * csr._values.reshape((-1,) + (1,) * (dense.dim() - 1)).to(dense.dtype)
     out = torch.zeros((rows.shape[0],) + tuple(dense.shape[1:]), dtype=dense.dtype, device=dense.device)
-    return make_rsp(out.index_add_(0, inverse, contributions), rows, (csr.shape[1],) + tuple(dense.shape[1:]), ctx)
+    return make_rsp(out.index_add_(0, inverse, contributions), rows, shape, ctx)
 
 
 def _rows_of(result, csr, ctx):
