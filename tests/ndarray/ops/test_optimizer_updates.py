@@ -178,3 +178,39 @@ def test_out_aliasing_the_gradient_gets_a_copy():
     mx.nd.sgd_update(w, g, lr=0.1, out=g)
     assert w.asnumpy().tolist() == [1.0, 2.0]
     np.testing.assert_allclose(g.asnumpy(), [0.95, 2.05])
+
+
+def _lists():
+    w, g = [mx.nd.ones(2), mx.nd.ones(3) * 2], [mx.nd.ones(2), mx.nd.ones(3) * 0.5]
+    m, v = [mx.nd.zeros(2), mx.nd.zeros(3)], [mx.nd.zeros(2), mx.nd.zeros(3)]
+    return w, g, m, v
+
+
+def test_contrib_multi_adamw_update_list_wrapper():
+    """MXNet 1.9.1: mx.nd.contrib.multi_adamw_update on lists (values recorded from the reference)."""
+    w, g, m, v = _lists()
+    mx.nd.contrib.multi_adamw_update(w, g, m, v, 1.0, lrs=[0.1, 0.2], wds=[0.0, 0.1], etas=[1.0, 0.5], out=w)
+    assert [x.asnumpy().tolist() for x in w] == [[0.6837702393531799] * 2, [1.5837702751159668] * 3]
+    assert [x.asnumpy().tolist() for x in m] == [[0.10000002384185791] * 2, [0.050000011920928955] * 3]
+    assert [x.asnumpy().tolist() for x in v] == [[0.0009999871253967285] * 2, [0.00024999678134918213] * 3]
+
+
+def test_contrib_multi_lamb_update_list_wrapper():
+    w, g, m, v = _lists()
+    mx.nd.contrib.multi_lamb_update(w, g, m, v, step_count=[1, 2], lrs=[0.1, 0.2], wds=[0.0, 0.1], out=w)
+    assert [x.asnumpy().tolist() for x in w] == [[0.8999999761581421] * 2, [1.600000023841858] * 3]
+    assert [x.asnumpy().tolist() for x in m] == [[0.10000002384185791] * 2, [0.050000011920928955] * 3]
+
+
+def test_contrib_multi_mp_wrappers_keep_float16_weights():
+    w, g, m, v = _lists()
+    w16, g16 = [x.astype("float16") for x in w], [x.astype("float16") for x in g]
+    mx.nd.contrib.multi_mp_adamw_update(w16, g16, m, v, [x.copy() for x in w], 1.0, lrs=[0.1, 0.2],
+                                        wds=[0.0, 0.1], etas=[1.0, 0.5], out=w16)
+    assert [x.dtype for x in w16] == [np.float16, np.float16]
+    np.testing.assert_allclose(w16[0].asnumpy(), [0.6838, 0.6838], rtol=1e-3)
+    w, g, m, v = _lists()
+    w16, g16 = [x.astype("float16") for x in w], [x.astype("float16") for x in g]
+    mx.nd.contrib.multi_mp_lamb_update(w16, g16, m, v, [x.copy() for x in w], step_count=[1, 2],
+                                       lrs=[0.1, 0.2], wds=[0.0, 0.1], out=w16)
+    np.testing.assert_allclose(w16[1].asnumpy(), [1.6] * 3, rtol=1e-3)
