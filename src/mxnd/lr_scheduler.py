@@ -112,16 +112,15 @@ class MultiFactorScheduler(LRScheduler):
         return self.base_lr
 
 
-class PolyScheduler(LRScheduler):
-    """``final_lr + (base_lr - final_lr) * (1 - t/max_steps) ** pwr`` after warm-up, until ``max_update``."""
+class _AnnealingScheduler(LRScheduler):
+    """From ``base_lr`` to ``final_lr`` over ``max_update`` updates after warm-up, along the subclass's
+    ``_shape(steps)`` (1 at the start of the schedule, 0 at its end); ``final_lr`` afterwards."""
 
-    def __init__(self, max_update, base_lr=0.01, pwr=2, final_lr=0, warmup_steps=0, warmup_begin_lr=0,
-                 warmup_mode='linear'):
+    def __init__(self, max_update, base_lr, final_lr, warmup_steps, warmup_begin_lr, warmup_mode):
         super().__init__(base_lr, warmup_steps, warmup_begin_lr, warmup_mode)
         assert isinstance(max_update, int)
         if max_update < 1:
             raise ValueError("maximum number of updates must be strictly positive")
-        self.power = pwr
         self.base_lr_orig = self.base_lr
         self.max_update = max_update
         self.final_lr = final_lr
@@ -132,28 +131,28 @@ class PolyScheduler(LRScheduler):
             return self.get_warmup_lr(num_update)
         if num_update <= self.max_update:
             self.base_lr = self.final_lr + (self.base_lr_orig - self.final_lr) * \
-                pow(1 - float(num_update - self.warmup_steps) / float(self.max_steps), self.power)
+                self._shape(num_update - self.warmup_steps)
         return self.base_lr
 
 
-class CosineScheduler(LRScheduler):
+class PolyScheduler(_AnnealingScheduler):
+    """``final_lr + (base_lr - final_lr) * (1 - t/max_steps) ** pwr`` after warm-up, until ``max_update``."""
+
+    def __init__(self, max_update, base_lr=0.01, pwr=2, final_lr=0, warmup_steps=0, warmup_begin_lr=0,
+                 warmup_mode='linear'):
+        super().__init__(max_update, base_lr, final_lr, warmup_steps, warmup_begin_lr, warmup_mode)
+        self.power = pwr
+
+    def _shape(self, progress_steps):
+        return pow(1 - float(progress_steps) / float(self.max_steps), self.power)
+
+
+class CosineScheduler(_AnnealingScheduler):
     """``final_lr + (base_lr - final_lr) * (1 + cos(pi * t / max_steps)) / 2`` after warm-up."""
 
     def __init__(self, max_update, base_lr=0.01, final_lr=0, warmup_steps=0, warmup_begin_lr=0,
                  warmup_mode='linear'):
-        super().__init__(base_lr, warmup_steps, warmup_begin_lr, warmup_mode)
-        assert isinstance(max_update, int)
-        if max_update < 1:
-            raise ValueError("maximum number of updates must be strictly positive")
-        self.base_lr_orig = base_lr
-        self.max_update = max_update
-        self.final_lr = final_lr
-        self.max_steps = self.max_update - self.warmup_steps
+        super().__init__(max_update, base_lr, final_lr, warmup_steps, warmup_begin_lr, warmup_mode)
 
-    def __call__(self, num_update):
-        if num_update < self.warmup_steps:
-            return self.get_warmup_lr(num_update)
-        if num_update <= self.max_update:
-            self.base_lr = self.final_lr + (self.base_lr_orig - self.final_lr) * \
-                (1 + cos(pi * (num_update - self.warmup_steps) / self.max_steps)) / 2
-        return self.base_lr
+    def _shape(self, progress_steps):
+        return (1 + cos(pi * progress_steps / self.max_steps)) / 2
