@@ -67,18 +67,27 @@ class _MasterCopyFirstState:
                           multi_precision=self.multi_precision and first.dtype == numpy.float16)
 
 
+def _momentum_step(weight, grad, state, multi_precision, momentum_op, mp_momentum_op, lazy=None, **kwargs):
+    """One update of the SGD family in place: ``momentum_op`` with a momentum state, ``sgd_update``
+    without; with multi_precision the mp_ forms (state = (momentum or None, float32 master copy)).
+    ``lazy`` (lazy_update) goes to the single-precision operators only, as MXNet passes it."""
+    if not multi_precision:
+        lazy_kwargs = {} if lazy is None else {"lazy_update": lazy}
+        if state is not None:
+            momentum_op(weight, grad, state, out=weight, **lazy_kwargs, **kwargs)
+        else:
+            nd.sgd_update(weight, grad, out=weight, **lazy_kwargs, **kwargs)
+    elif state[0] is not None:
+        mp_momentum_op(weight, grad, state[0], state[1], out=weight, **kwargs)
+    else:
+        nd.mp_sgd_update(weight, grad, state[1], out=weight, **kwargs)
+
+
 def _single_sgd(weights, grads, states, lrs, wds, kwargs, multi_precision, lazy_update):
     """One sgd_update / sgd_mom_update (or mp_ form) per weight: MXNet's non-aggregated path."""
     for weight, grad, state, lr, wd in zip(weights, grads, states, lrs, wds):
-        if not multi_precision:
-            if state is not None:
-                nd.sgd_mom_update(weight, grad, state, out=weight, lazy_update=lazy_update, lr=lr, wd=wd, **kwargs)
-            else:
-                nd.sgd_update(weight, grad, out=weight, lazy_update=lazy_update, lr=lr, wd=wd, **kwargs)
-        elif state[0] is not None:
-            nd.mp_sgd_mom_update(weight, grad, state[0], state[1], out=weight, lr=lr, wd=wd, **kwargs)
-        else:
-            nd.mp_sgd_update(weight, grad, state[1], out=weight, lr=lr, wd=wd, **kwargs)
+        _momentum_step(weight, grad, state, multi_precision, nd.sgd_mom_update, nd.mp_sgd_mom_update,
+                       lazy=lazy_update, lr=lr, wd=wd, **kwargs)
 
 
 @register
@@ -138,15 +147,8 @@ class NAG(_MasterCopyFirstState, Optimizer):
         self._update_count(index)
         lr, wd = self._get_lr(index), self._get_wd(index)
         kwargs = self._kwargs(**({'momentum': self.momentum} if self.momentum > 0 else {}))
-        if not multi_precision:
-            if state is not None:
-                nd.nag_mom_update(weight, grad, state, out=weight, lr=lr, wd=wd, **kwargs)
-            else:
-                nd.sgd_update(weight, grad, out=weight, lr=lr, wd=wd, **kwargs)
-        elif state[0] is not None:
-            nd.mp_nag_mom_update(weight, grad, state[0], state[1], out=weight, lr=lr, wd=wd, **kwargs)
-        else:
-            nd.mp_sgd_update(weight, grad, state[1], out=weight, lr=lr, wd=wd, **kwargs)
+        _momentum_step(weight, grad, state, multi_precision, nd.nag_mom_update, nd.mp_nag_mom_update,
+                       lr=lr, wd=wd, **kwargs)
 
     def update_multi_precision(self, index, weight, grad, state):
         use = self.multi_precision and weight.dtype == numpy.float16 and isinstance(state, (tuple, list))
@@ -369,15 +371,8 @@ class LBSGD(Optimizer):
             lbmult = self._get_lbmult(cgrad['num_cums'])
         lr = lr * lbmult
         kwargs = self._kwargs(**({'momentum': self.momentum} if self.momentum > 0 else {}))
-        if not isinstance(state, (list, tuple)):
-            if state is not None:
-                nd.sgd_mom_update(weight, grad, state, out=weight, lr=lr, wd=wd, **kwargs)
-            else:
-                nd.sgd_update(weight, grad, out=weight, lr=lr, wd=wd, **kwargs)
-        elif state[0] is not None:
-            nd.mp_sgd_mom_update(weight, grad, state[0], state[1], out=weight, lr=lr, wd=wd, **kwargs)
-        else:
-            nd.mp_sgd_update(weight, grad, state[1], out=weight, lr=lr, wd=wd, **kwargs)
+        _momentum_step(weight, grad, state, isinstance(state, (list, tuple)), nd.sgd_mom_update,
+                       nd.mp_sgd_mom_update, lr=lr, wd=wd, **kwargs)
         self._reset_cum_gradient(index)
 
 
