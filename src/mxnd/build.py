@@ -140,6 +140,7 @@ def build_function(spec: OpSpec):
         if variadic:
             arrays, rest = list(args), ()
             arrays += kwargs.pop(input_names[0], [])
+            arrays += [kwargs.pop(name) for name in spec.keyword_inputs if name in kwargs]
         else:
             arrays, index = [], 0
             for slot, name in enumerate(input_names):

@@ -68,6 +68,8 @@ class OpSpec:
     or while recording), which the body may fill and return to save a copy (the update operators).
     ``out_like`` (an input position) checks ``out=`` against that input's shape and dtype before the
     body runs, for bodies that update other inputs in place (MXNet checks before it writes).
+    ``keyword_inputs`` names the inputs a variadic operator also takes by keyword, in their order
+    (RNN's ``data=``, ``parameters=``, ``state=`` ...); they follow the positional arrays.
     """
 
     name: str
@@ -82,6 +84,7 @@ class OpSpec:
     no_bool: bool = False
     writes_out: bool = False
     out_like: int = -1
+    keyword_inputs: tuple = ()
     doc: str = ""
 
     @property

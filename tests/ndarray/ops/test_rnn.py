@@ -243,3 +243,20 @@ def test_runs_on_ctx(ctx):
     lengths = mx.nd.array([3, 1], ctx=ctx)
     masked = mx.nd.RNN(*arrays, lengths, use_sequence_length=True, **kwargs)
     assert masked[0].context == ctx and (masked[0].asnumpy()[1:, 1] == 0).all()
+
+
+def test_inputs_by_keyword_as_mxnet():
+    """MXNet 1.9.1 accepts RNN's inputs by name, also mixed with positional ones (same results)."""
+    x, params, h0, c0 = make_inputs("lstm")
+    kwargs = dict(state_size=3, num_layers=1, mode="lstm", state_outputs=True)
+    positional = mx.nd.RNN(x, params, h0, c0, **kwargs)
+    for call in (lambda: mx.nd.RNN(data=x, parameters=params, state=h0, state_cell=c0, **kwargs),
+                 lambda: mx.nd.RNN(x, parameters=params, state=h0, state_cell=c0, **kwargs),
+                 lambda: mx.nd.RNN(x, params, state_cell=c0, state=h0, **kwargs)):
+        for got, want in zip(call(), positional):
+            np.testing.assert_array_equal(got.asnumpy(), want.asnumpy())
+    x, params, h0 = make_inputs("gru")
+    lengths = mx.nd.array([2, 3], dtype="float64")
+    out = mx.nd.RNN(data=x, parameters=params, state=h0, sequence_length=lengths, state_size=3, num_layers=1,
+                    mode="gru", use_sequence_length=True)
+    assert out.shape == (3, 2, 3)

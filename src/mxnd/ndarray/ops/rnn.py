@@ -285,7 +285,8 @@ _DOC = ("Applies recurrent layers to input data (vanilla RNN with relu/tanh, LST
         "final hidden state (and cell state for LSTM).")
 
 RNN_OPS = declare([
-    OpSpec("RNN", _rnn, inputs=("*args",), differentiable=True, family="rnn", doc=_DOC, params=(
+    OpSpec("RNN", _rnn, inputs=("*args",), differentiable=True, family="rnn", doc=_DOC,
+           keyword_inputs=("data", "parameters", "state", "state_cell", "sequence_length"), params=(
         Param("state_size", _parse_count, doc="size of the state for each layer"),
         Param("num_layers", _parse_count, doc="number of stacked layers"),
         Param("bidirectional", parse_bool, False, "whether to use bidirectional recurrent layers"),
