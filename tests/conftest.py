@@ -12,6 +12,7 @@ import mxnd as mx
 
 # shared test helpers (tests/gradients.py) import as top-level modules
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
+import hypothesis_profiles  # noqa: E402,F401  (the fuzz suite's profiles, for --hypothesis-profile)
 
 _NO_GPU = mx.context.num_gpus() == 0
 
