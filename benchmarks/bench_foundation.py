@@ -312,14 +312,16 @@ def merge(documents, schema: str = SCHEMA) -> dict:
 
 
 # ----- command line -------------------------------------------------------------------
-def select_implementations(names: str | None):
-    """The implementations to run: those named (each must import), else every importable one."""
+def select_implementations(names: str | None, implementations: dict | None = None):
+    """The implementations to run (of ``implementations``, default this script's): those named
+    (each must import), else every importable one."""
+    implementations = IMPLEMENTATIONS if implementations is None else implementations
     if names:
         chosen = []
         for name in names.split(","):
-            impl = IMPLEMENTATIONS.get(name.strip())
+            impl = implementations.get(name.strip())
             if impl is None:
-                raise SystemExit(f"unknown implementation {name!r}; choose from {', '.join(IMPLEMENTATIONS)}")
+                raise SystemExit(f"unknown implementation {name!r}; choose from {', '.join(implementations)}")
             try:
                 impl.load()
             except ImportError as error:  # explicitly requested: not importable is an error
@@ -327,7 +329,7 @@ def select_implementations(names: str | None):
             chosen.append(impl)
         return chosen
     chosen = []
-    for impl in IMPLEMENTATIONS.values():
+    for impl in implementations.values():
         try:
             impl.load()
         except ImportError as error:

@@ -203,20 +203,6 @@ def table(results: dict) -> str:
     return "\n".join(lines)
 
 
-def _select(names):
-    chosen = []
-    for impl in IMPLEMENTATIONS.values():
-        if names and impl.name not in names.split(","):
-            continue
-        try:
-            impl.load()
-        except ImportError as error:
-            print(f"skipping {impl.label}: {error}", file=sys.stderr)
-            continue
-        chosen.append(impl)
-    return chosen
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--impl", help="comma-separated subset of: " + ", ".join(IMPLEMENTATIONS))
@@ -246,7 +232,7 @@ def main(argv=None) -> int:
         return 0
 
     DIRECTORY[0] = args.dir
-    impls = _select(args.impl)
+    impls = foundation.select_implementations(args.impl, IMPLEMENTATIONS)
     for spec in args.remote:
         python, _, name = spec.rpartition(":")
         remote = Remote(python, name)
