@@ -14,6 +14,8 @@ _COMMON = dict(
 settings.register_profile("fast", max_examples=4, deadline=10000, **_COMMON)
 settings.register_profile("medium", max_examples=25, deadline=10000, **_COMMON)
 settings.register_profile("long", max_examples=100, deadline=20000, **_COMMON)
-# --hypothesis-profile wins; this conftest may load before or after hypothesis reads it
-if settings.get_current_profile_name() == "default":
+# Hypothesis starts on its own "default" profile, or on its built-in "ci" one where a CI variable
+# (CI=true, ...) is set; either way ours replaces it. --hypothesis-profile still wins: the plugin
+# loads that one in pytest_configure, after this conftest import.
+if settings.get_current_profile_name() in ("default", "ci"):
     settings.load_profile(os.environ.get("MXND_FUZZ_PROFILE", "fast"))
