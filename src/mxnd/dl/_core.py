@@ -19,6 +19,7 @@ import torch
 
 from .. import dtypes
 from ..context import Context
+from ..ndarray.creation import host_copy
 from ..ndarray.ndarray import NDArray, _context_of, wrap
 from ..recording import STATE
 from . import formats
@@ -279,10 +280,10 @@ def to_tensor(x, where: str, device=None, dtype=None) -> torch.Tensor:
         try:
             if isinstance(x, np.ndarray):
                 # numpy data is copied (MATLAB value semantics); NDArray and torch data are shared
-                if x.dtype.kind in "iub":
-                    data = torch.from_numpy(x.astype(np.float32 if x.dtype.kind != "b" else np.bool_))
-                else:
-                    data = torch.from_numpy(np.array(x, copy=True, order="C"))
+                kind = x.dtype.kind
+                target = (torch.float32 if kind in "iu" else torch.bool if kind == "b"
+                          else torch.from_numpy(np.empty(0, x.dtype)).dtype)  # numpy's own type
+                data = host_copy(x, target)
             else:
                 data = torch.as_tensor(x)
         except (TypeError, ValueError, RuntimeError) as error:
