@@ -68,7 +68,7 @@ def test_nearest_upsampling_sum_gradients():
     {"kernel": (2, 2, 2), "stride": (1, 2, 2)},
 ])
 def test_channels_last_fast_path_equals_recorded_path(kwargs):
-    """Outside autograd max pooling runs torch's channels-last kernel; values are the same."""
+    """Outside autograd float32 max pooling runs oneDNN; values are the same as recorded."""
     rng = np.random.default_rng(0)
     shape = (2, 3, 4, 9, 10) if len(kwargs["kernel"]) == 3 else (2, 3, 9, 10)
     x = mx.nd.array(rng.standard_normal(shape))
@@ -78,6 +78,20 @@ def test_channels_last_fast_path_equals_recorded_path(kwargs):
         recorded = mx.nd.Pooling(x, **kwargs)
     np.testing.assert_array_equal(fast.asnumpy(), recorded.asnumpy())
     assert fast.asnumpy().flags["C_CONTIGUOUS"]
+
+
+NAN_INPUT = [[[[1, np.nan, 3, 2], [np.nan, np.nan, 1, 4], [2, 2, 0, 0], [1, 2, np.nan, 1]]]]
+
+
+def test_float32_max_pool_skips_nan_as_mxnet():
+    """MXNet's max pooling never picks NaN; a window of only NaN gives the lowest float32."""
+    x = mx.nd.array(NAN_INPUT)
+    assert mx.nd.Pooling(x, kernel=(2, 2), stride=(2, 2)).asnumpy().tolist() == [[[[1, 4], [2, 1]]]]
+    y = mx.nd.Pooling(x, kernel=(3, 3), stride=(1, 1), pad=(1, 1))
+    assert y.asnumpy().tolist() == [[[[1, 3, 4, 4], [2, 3, 4, 4], [2, 2, 4, 4], [2, 2, 2, 1]]]]
+    only_nan = mx.nd.array([[[[np.nan, np.nan, 3, 2], [np.nan, np.nan, 1, 4]]]])
+    y = mx.nd.Pooling(only_nan, kernel=(2, 2), stride=(2, 2))
+    assert y.dtype == np.float32 and y.asnumpy().tolist() == [[[[float(np.finfo(np.float32).min), 4]]]]
 
 
 def test_out_is_written(ctx):
