@@ -72,22 +72,17 @@ def _check_params(op: str, size: int, **tensors):
 
 # ---- BatchNorm ------------------------------------------------------------------------------
 
-class _UpdateOnBackward(torch.autograd.Function):
-    """Identity on the output whose backward updates the moving statistics, as MXNet's
-    BatchNormBackwardImpl does (the forward pass leaves them alone)."""
-
-    @staticmethod
-    def forward(ctx, out, state):
-        ctx.state = state
-        return out.view_as(out)
-
-    @staticmethod
-    def backward(ctx, grad):
-        moving_mean, moving_var, mean, var, momentum = ctx.state
+def _update_on_backward(out, moving_mean, moving_var, mean, invstd, eps, momentum):
+    """Update the moving statistics when the gradient reaches ``out``, as MXNet's
+    BatchNormBackwardImpl does (the forward pass leaves them alone): a tensor hook, which costs
+    less than an autograd.Function around the output, and the variance is only derived then.
+    ``moving = moving * momentum + batch * (1 - momentum)`` with the biased batch variance."""
+    def update(_grad):
         with torch.no_grad():
+            var = invstd.pow(-2) - eps  # INVSTD_TO_VARIANCE (batch_norm.cc)
             moving_mean.mul_(momentum).add_(mean.to(moving_mean.dtype), alpha=1 - momentum)
             moving_var.mul_(momentum).add_(var.to(moving_var.dtype), alpha=1 - momentum)
-        return grad, None
+    out.register_hook(update)
 
 
 def _batch_norm(data, gamma, beta, moving_mean, moving_var, *, eps, momentum, fix_gamma,
@@ -110,8 +105,7 @@ def _batch_norm(data, gamma, beta, moving_mean, moving_var, *, eps, momentum, fi
     if training:
         out, mean, invstd = torch.native_batch_norm(x, weight, beta, None, None, True, 0.0, eps)
         if out.requires_grad:
-            var = invstd.detach().pow(-2) - eps  # INVSTD_TO_VARIANCE (batch_norm.cc)
-            out = _UpdateOnBackward.apply(out, (moving_mean, moving_var, mean.detach(), var, momentum))
+            _update_on_backward(out, moving_mean, moving_var, mean.detach(), invstd.detach(), eps, momentum)
     else:
         mean, var = moving_mean.detach(), moving_var.detach()
         out = F.batch_norm(x, mean, var, weight, beta, False, 0.0, eps)
