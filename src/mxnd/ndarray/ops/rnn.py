@@ -15,6 +15,8 @@ in MXNet: ``state_cell`` only for ``mode='lstm'``, ``sequence_length`` only with
 """
 from __future__ import annotations
 
+import math
+
 import torch
 
 from ...errors import MXNetError
@@ -76,30 +78,27 @@ def _param_size(num_layers, input_size, state_size, directions, gates, projectio
 
 
 def _flat_weights(params, num_layers, directions, input_size, state_size, gates, projection):
-    """torch's per-layer weight list (w_ih, w_hh, b_ih, b_hh[, w_hr]) as views of ``params``."""
+    """torch's per-layer weight list (w_ih, w_hh, b_ih, b_hh[, w_hr]) as views of ``params``.
+
+    One ``split`` makes the views, so backward assembles the flat gradient with a single
+    concatenation (slicing each view apart cost a zero-filled full-size tensor per view).
+    """
     hidden = gates * state_size
     layer = projection or state_size
-    weights, offset = [], 0
-
-    def take(*shape):
-        nonlocal offset
-        count = 1
-        for s in shape:
-            count *= s
-        view = params[offset:offset + count].view(*shape)
-        offset += count
-        return view
-
-    matrices = []
+    matrices = []  # MXNet's order: every layer's matrices, then every layer's biases
     for index in range(num_layers):
         width = input_size if index == 0 else layer * directions
         for _ in range(directions):
-            w_ih, w_hh = take(hidden, width), take(hidden, layer)
-            w_hr = take(projection, state_size) if projection else None
-            matrices.append((w_ih, w_hh, w_hr))
-    for w_ih, w_hh, w_hr in matrices:
-        b_ih, b_hh = take(hidden), take(hidden)
-        weights += [w_ih, w_hh, b_ih, b_hh] + ([w_hr] if w_hr is not None else [])
+            matrices.append([(hidden, width), (hidden, layer)] + ([(projection, state_size)] if projection else []))
+    shapes = [shape for group in matrices for shape in group] + [(hidden,)] * (2 * len(matrices))
+    counts = [math.prod(shape) for shape in shapes]
+    pieces = params.split(counts + [params.numel() - sum(counts)])
+    views = iter([piece.view(shape) for piece, shape in zip(pieces, shapes)])
+    groups = [[next(views) for _ in group] for group in matrices]
+    weights = []
+    for w_ih, w_hh, *w_hr in groups:
+        b_ih, b_hh = next(views), next(views)
+        weights += [w_ih, w_hh, b_ih, b_hh] + w_hr
     return weights
 
 
