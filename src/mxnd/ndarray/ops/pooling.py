@@ -46,11 +46,10 @@ def _channels_last(data, memory_format):
 
 
 def _onednn_ok(data, rank):
-    """Whether a max pool of ``data`` runs on oneDNN: float32 NCHW/NCDHW host data, no gradient
-    wanted (under autograd the channels-last kernels' backward is as fast)."""
+    """Whether a max pool of ``data`` runs on oneDNN, as MXNet's float32 CPU pooling does:
+    float32 NCHW/NCDHW host data (channels-last views take torch's channels-last kernel)."""
     return (rank >= 2 and data.dtype is torch.float32 and data.device.type == "cpu"
-            and not (data.requires_grad and torch.is_grad_enabled()) and data.is_contiguous()
-            and torch.backends.mkldnn.is_available())
+            and data.is_contiguous() and torch.backends.mkldnn.is_available())
 
 
 def _float_only(data):
@@ -130,7 +129,8 @@ def _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value):
     if pool_type == "max":
         if direct and _onednn_ok(data, rank):
             # oneDNN's pooling, as MXNet's CPU build runs it: 2.5x faster than the channels-last
-            # kernel with its copies (32x64x56x56, k3 s2 p1), and, like MXNet, it skips NaN
+            # kernel with its copies (32x64x56x56, k3 s2 p1; 2x with backward), and like MXNet it
+            # skips NaN and sums the gradients of overlapping windows in the same order (bit-exact)
             return _torch_pool("max", rank)(data.to_mkldnn(), kernel, stride, pad, ceil_mode=full).to_dense()
         if direct:
             if rank >= 2 and data.device.type == "cpu":
