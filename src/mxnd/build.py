@@ -59,7 +59,16 @@ def _write_out(result: torch.Tensor, out, op_name: str):
         write_into(target, result, op_name)
 
 
-def _check_out(out, shape, dtype, op_name: str) -> torch.Tensor:
+def _check_outs(out, tensors, positions, op_name: str):
+    """Check ``out=`` (an NDArray or a list) against the inputs at ``positions``, one per output."""
+    outs = out if isinstance(out, (list, tuple)) else [out]
+    if len(outs) != len(positions):
+        raise MXNetError(f"{op_name}: expected {len(positions)} output arrays in out=, got {len(outs)}")
+    for index, (target, position) in enumerate(zip(outs, positions)):
+        _check_out(target, tensors[position].shape, tensors[position].dtype, op_name, index)
+
+
+def _check_out(out, shape, dtype, op_name: str, index: int = 0) -> torch.Tensor:
     """``out``'s tensor, checked to be an NDArray of ``shape`` and ``dtype`` (MXNet's messages)."""
     if not isinstance(out, NDArray):
         raise TypeError(f"{op_name}: out must be an NDArray, got {type(out).__name__}")
@@ -68,7 +77,7 @@ def _check_out(out, shape, dtype, op_name: str) -> torch.Tensor:
         raise MXNetError(f"{op_name}: Shape inconsistent, Provided = {list(target.shape)}, "
                          f"inferred shape={list(shape)}")
     if target.dtype is not dtype:
-        raise MXNetError(f"{op_name}: Incompatible attr in node at 0-th output: expected "
+        raise MXNetError(f"{op_name}: Incompatible attr in node at {index}-th output: expected "
                          f"{dtypes.name_of(dtype)}, got {dtypes.name_of(target.dtype)}")
     return target
 
@@ -133,7 +142,7 @@ def build_function(spec: OpSpec):
     defaults = {p.name: p.default for p in spec.params if p.default is not REQUIRED}
     required = tuple(p.name for p in spec.params if p.default is REQUIRED)
     check = _input_checker(spec)
-    writes_out, out_like = spec.writes_out, spec.out_like
+    writes_out, out_like, outs_like = spec.writes_out, spec.out_like, spec.outs_like
 
     def bind(args, kwargs):
         """Slow path: split positionals/keywords into input arrays and parsed params."""
@@ -226,8 +235,11 @@ def build_function(spec: OpSpec):
         dispatch also calls it as MXNet's storage fallback, with densified inputs.
         """
         tensors, ctx = check(arrays)
-        if out is not None and out_like >= 0:
-            _check_out(out, tensors[out_like].shape, tensors[out_like].dtype, op_name)
+        if out is not None:
+            if out_like >= 0:
+                _check_out(out, tensors[out_like].shape, tensors[out_like].dtype, op_name)
+            elif outs_like is not None:
+                _check_outs(out, tensors, outs_like(tensors, values), op_name)
         if writes_out:
             values = dict(values, out=_out_tensor(out))
         try:

@@ -68,6 +68,9 @@ class OpSpec:
     or while recording), which the body may fill and return to save a copy (the update operators).
     ``out_like`` (an input position) checks ``out=`` against that input's shape and dtype before the
     body runs, for bodies that update other inputs in place (MXNet checks before it writes).
+    ``outs_like``, for operators with several outputs, maps ``(tensors, params)`` to the input
+    positions its outputs are like (one per output); the builder checks ``out=`` against them
+    (count, NDArray, shape, dtype) before the body runs (the batched updates).
     ``keyword_inputs`` names the inputs a variadic operator also takes by keyword, in their order
     (RNN's ``data=``, ``parameters=``, ``state=`` ...); they follow the positional arrays.
     """
@@ -84,6 +87,7 @@ class OpSpec:
     no_bool: bool = False
     writes_out: bool = False
     out_like: int = -1
+    outs_like: Callable | None = None
     keyword_inputs: tuple = ()
     doc: str = ""
 

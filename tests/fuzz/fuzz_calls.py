@@ -54,21 +54,7 @@ DATA_DEPENDENT_SHAPE = {
 
 # Known failures, each reported and listed in docs/differences.md ("Reliability"):
 # {(test name, operator): reason}; the test runs them as non-strict xfail.
-_OPTIMIZER_OUT = ("optimizer_updates.py writes the updated states into the state inputs before "
-                  "out= is checked: an out= of the wrong shape or dtype raises but leaves the "
-                  "momentum/variance states updated (MXNet checks out= first)")
-KNOWN_FAILURES = {
-    **{("test_out_targets", name): _OPTIMIZER_OUT for name in """
-        _multi_adamw_update _multi_lamb_update _multi_mp_adamw_update _multi_mp_lamb_update
-        multi_mp_sgd_mom_update multi_sgd_mom_update preloaded_multi_mp_sgd_mom_update
-        preloaded_multi_mp_sgd_update preloaded_multi_sgd_mom_update""".split()},
-    **{("test_bad_param_values", name):
-        "optimizer_updates.py: a negative t makes lamb's bias correction raise 'integer division "
-        "by zero' after the mean/var states were updated in place" for name in
-        ("lamb_update_phase1", "mp_lamb_update_phase1")},
-    **{("test_bad_param_values", name): _OPTIMIZER_OUT + " (found with learning_rates='' and out=)"
-       for name in ("_multi_lamb_update", "_multi_mp_lamb_update")},
-}
+KNOWN_FAILURES = {}
 
 # Parameters generated as valid values instead of fuzzed (the value drives an allocation
 # whose size the fuzzer must not pick: the suite must not exhaust memory).

@@ -214,3 +214,145 @@ def test_contrib_multi_mp_wrappers_keep_float16_weights():
     mx.nd.contrib.multi_mp_lamb_update(w16, g16, m, v, [x.copy() for x in w], step_count=[1, 2],
                                        lrs=[0.1, 0.2], wds=[0.0, 0.1], out=w16)
     np.testing.assert_allclose(w16[1].asnumpy(), [1.6] * 3, rtol=1e-3)
+
+
+# ---- failed calls leave every array intact -----------------------------------------------------
+
+def _filled(count, shape=(2, 3), dtype="float32"):
+    rng = np.random.RandomState(7)
+    return [mx.nd.array(rng.uniform(0.1, 1.0, shape), dtype=dtype) for _ in range(count)]
+
+
+def _weights(group, extra=()):
+    """The inputs of a batched update of two weights: ``group`` gives the dtypes of one weight's
+    inputs (h float16, f float32), then the ``extra`` arrays (lrs, wds, rescale_grad)."""
+    dtypes = {"h": "float16", "f": "float32"}
+    return [_filled(1, dtype=dtypes[kind])[0] for _ in range(2) for kind in group] + \
+        [mx.nd.array(values) for values in extra]
+
+
+_TWO = dict(lrs=(0.1, 0.2), wds=(0.0, 0.1), num_weights=2)
+_LAMB = dict(learning_rates=(0.1, 0.2), wds=(0.0, 0.1), step_count=(1, 2), num_tensors=2)
+_ADAMW = dict(_TWO, etas=(1.0, 0.5))
+_PRELOADED = ([0.1, 0.2], [0.0, 0.1])
+
+# operator: (its input arrays, keyword arguments, the positions of the inputs its outputs are like)
+_UPDATES = {
+    "lamb_update_phase1": (lambda: _filled(4), dict(t=1, wd=0.1), (0,)),
+    "mp_lamb_update_phase1": (lambda: _filled(2, dtype="float16") + _filled(3), dict(t=1, wd=0.1), (4,)),
+    "multi_sgd_mom_update": (lambda: _weights("fff"), dict(_TWO, momentum=0.9), (0, 3)),
+    "multi_mp_sgd_mom_update": (lambda: _weights("hhff"), dict(_TWO, momentum=0.9), (0, 4)),
+    "preloaded_multi_sgd_mom_update": (lambda: _weights("fff", _PRELOADED), dict(momentum=0.9, num_weights=2),
+                                       (0, 3)),
+    "preloaded_multi_mp_sgd_update": (lambda: _weights("hhf", _PRELOADED), dict(num_weights=2), (0, 3)),
+    "preloaded_multi_mp_sgd_mom_update": (lambda: _weights("hhff", _PRELOADED), dict(momentum=0.9, num_weights=2),
+                                          (0, 4)),
+    "_multi_adamw_update": (lambda: _weights("ffff", ([1.0],)), _ADAMW, (0, 4)),
+    "_multi_mp_adamw_update": (lambda: _weights("hhfff", ([1.0],)), _ADAMW, (0, 5)),
+    "_multi_lamb_update": (lambda: _weights("ffff"), _LAMB, (0, 4)),
+    "_multi_mp_lamb_update": (lambda: _weights("hhfff"), _LAMB, (0, 5)),
+}
+
+# a wrong out= (built from the weights the outputs are like): (the error, part of its message)
+_WRONG_OUT = {
+    "shape": (MXNetError, "Shape inconsistent, Provided = \\[2, 4\\], inferred shape=\\[2, 3\\]"),
+    "dtype": (MXNetError, "Incompatible attr in node at [0-9]-th output: expected float.*, got float64"),
+    "type": (TypeError, "out must be an NDArray, got ndarray"),
+    "count": (MXNetError, "expected 2 output arrays in out=, got 1"),  # batched updates only
+}
+
+
+def _wrong_out(kind, likes):
+    """out= the arrays the outputs are like (the optimizers' in-place out=weights), the last one
+    replaced by a target wrong in ``kind``."""
+    outs = list(likes)
+    last = likes[-1]
+    if kind == "count":
+        return outs[:-1]
+    outs[-1] = {"shape": lambda: mx.nd.zeros((2, 4), dtype=last.dtype),
+                "dtype": lambda: mx.nd.zeros(last.shape, dtype="float64"),
+                "type": lambda: last.asnumpy()}[kind]()
+    return outs[0] if len(outs) == 1 else outs
+
+
+def _function(op):
+    return getattr(mx.nd._internal if op.startswith("_") else mx.nd, op)
+
+
+@pytest.mark.parametrize("op,kind", [(op, kind) for op in sorted(_UPDATES) for kind in sorted(_WRONG_OUT)
+                                     if kind != "count" or len(_UPDATES[op][2]) > 1])
+def test_a_wrong_out_raises_before_any_input_changes(op, kind):
+    make, kwargs, like = _UPDATES[op]
+    arrays = make()
+    before = [a.asnumpy().copy() for a in arrays]
+    error, message = _WRONG_OUT[kind]
+    with pytest.raises(error, match=f"{op}: {message}"):
+        _function(op)(*arrays, out=_wrong_out(kind, [arrays[i] for i in like]), **kwargs)
+    for array, values in zip(arrays, before):
+        np.testing.assert_array_equal(array.asnumpy(), values, strict=True)
+
+
+@pytest.mark.parametrize("op", sorted(_UPDATES))
+def test_the_right_out_receives_the_new_weights(op):
+    make, kwargs, like = _UPDATES[op]
+    expected = _function(op)(*make(), **kwargs)
+    arrays = make()
+    outs = [arrays[i] for i in like]
+    result = _function(op)(*arrays, out=outs[0] if len(outs) == 1 else outs, **kwargs)
+    assert result is (outs[0] if len(outs) == 1 else outs)
+    for out, want in zip(outs, [expected] if len(outs) == 1 else expected):
+        np.testing.assert_array_equal(out.asnumpy(), want.asnumpy(), strict=True)
+
+
+def test_mp_lamb_phase1_out_is_float32_like_the_master_weight():
+    weight, grad = _filled(2, dtype="float16")
+    mean, var, weight32 = _filled(3)
+    out = mx.nd.zeros((2, 3))
+    assert mx.nd.mp_lamb_update_phase1(weight, grad, mean, var, weight32, t=1, wd=0.1, out=out) is out
+    with pytest.raises(MXNetError, match="mp_lamb_update_phase1: .* expected float32, got float16"):
+        mx.nd.mp_lamb_update_phase1(weight, grad, mean, var, weight32, t=1, wd=0.1, out=weight)
+
+
+@pytest.mark.parametrize("mp", [False, True], ids=["lamb_update_phase1", "mp_lamb_update_phase1"])
+def test_lamb_phase1_takes_any_t_as_mxnet(mp):
+    """MXNet 1.9.1 accepts any int t: beta ** t is C's pow (0 ** -1 is inf), t=0 divides 0 by 0;
+    values recorded from the reference (float32 weights, the same for the mp form)."""
+    def run(t, beta1, beta2):
+        w = mx.nd.array([[1., 2.], [3., -4.]])
+        g = mx.nd.array([[.5, -1.], [0., 3.]])
+        mean, var = mx.nd.array([[0.1, 0.], [0., -0.2]]), mx.nd.array([[0.1, 0.], [0., 0.2]])
+        if mp:
+            out = mx.nd.mp_lamb_update_phase1(w.astype("float16"), g.astype("float16"), mean, var, w, t=t,
+                                              wd=0.1, beta1=beta1, beta2=beta2)
+        else:
+            out = mx.nd.lamb_update_phase1(w, g, mean, var, t=t, wd=0.1, beta1=beta1, beta2=beta2)
+        return out.asnumpy().tolist(), mean.asnumpy().tolist()
+    updated_mean = [[0.14000001549720764, -0.10000002384185791], [0.0, 0.12000007927417755]]
+    assert run(-1, 0.0, 0.0) == ([[0.10000000149011612, 0.20000000298023224],
+                                  [0.30000001192092896, -0.4000000059604645]], [[0.5, -1.0], [0.0, 3.0]])
+    assert run(-1, 0.9, 0.0) == ([[-1259999.375, 900000.0], [0.30000001192092896, -1080000.5]], updated_mean)
+    assert run(-2, 0.9, 0.0)[0] == [[-596841.8125, 426315.90625], [0.30000001192092896, -511579.5]]
+    new, mean = run(0, 0.9, 0.999)
+    assert np.isnan(new).all() and mean == updated_mean
+    new, _ = run(-1, 0.9, 0.999)
+    assert np.isnan(new).sum() == 3 and new[1][0] == 0.30000001192092896
+
+
+@pytest.mark.parametrize("op,mp", [("_multi_lamb_update", False), ("_multi_mp_lamb_update", True)])
+@pytest.mark.parametrize("what,value,message", [
+    ("learning_rates", "", "Number of learning rates is inconsistent with num_tensors"),
+    ("wds", (0.1,), "Number of weight decays is inconsistent with num_tensors"),
+    ("step_count", (1, 1, 1), "Number of step counts is inconsistent with num_tensors"),
+])
+def test_multi_lamb_checks_its_counts_before_any_input_changes(op, mp, what, value, message):
+    arrays = (_filled(1, dtype="float16") + _filled(4) if mp else _filled(4)) * 2
+    arrays = [a.copy() for a in arrays]
+    before = [a.asnumpy().copy() for a in arrays]
+    kwargs = dict(learning_rates=(0.1, 0.2), wds=(0.0, 0.1), step_count=(1, 2), num_tensors=2)
+    kwargs[what] = value
+    stride = len(arrays) // 2
+    expected = f"{op}: Check failed: param.{what}.ndim\\(\\) == param.num_tensors.*{message}"
+    with pytest.raises(MXNetError, match=expected):
+        getattr(mx.nd._internal, op)(*arrays, out=arrays[:2 * stride:stride], **kwargs)
+    for array, values in zip(arrays, before):
+        np.testing.assert_array_equal(array.asnumpy(), values, strict=True)

@@ -19,6 +19,7 @@ weights (and states) for float16 weights.
 """
 from __future__ import annotations
 
+import math
 import threading
 
 import numpy as np
@@ -407,6 +408,19 @@ def _signum(weight, grad, mom, *, lr, momentum, wd, rescale_grad, clip_gradient,
 
 # ---- LAMB (LambUpdatePhaseOne/TwoKernel, MP forms) ---------------------------------------------
 
+def _power(T, base: float, exponent: int):
+    """``static_cast<DType>(std::pow(base, exponent))``: C's double pow (as Python's ``**``), with its
+    IEEE results where ``**`` raises: 0 to a negative power and an overflow are infinite (negative
+    for an odd power of a negative base). MXNet accepts any int ``t`` without an error: t = 0 divides
+    by ``1 - 1``, a negative t by a negative or infinite ``1 - beta ** t``."""
+    try:
+        value = base ** exponent
+    except (ZeroDivisionError, OverflowError):
+        value = -math.inf if math.copysign(1.0, base) < 0 and exponent % 2 else math.inf
+    with np.errstate(over="ignore"):
+        return T(value)
+
+
 def _lamb_phase1_step(weight, grad, mean, var, T, beta1, beta2, epsilon, t, bias_correction, wd,
                       rescale_grad, clip_gradient):
     g = grad * float(T(rescale_grad))
@@ -415,7 +429,7 @@ def _lamb_phase1_step(weight, grad, mean, var, T, beta1, beta2, epsilon, t, bias
     _moments(mean, var, g, T, beta1, beta2)
     if bias_correction:
         # std::pow(float, int) is computed in double; ``mean / (1. - beta1_t)`` divides in double
-        beta1_t, beta2_t = T(float(beta1) ** t), T(float(beta2) ** t)
+        beta1_t, beta2_t = _power(T, float(beta1), t), _power(T, float(beta2), t)
         mean = (mean.double() / (1.0 - float(beta1_t))).to(mean.dtype)
         var = var / float(T(1) - beta2_t)
     return (mean / _sqrt(var).add_(float(T(epsilon)))).add_(weight * float(T(wd)))
@@ -472,18 +486,34 @@ def _mp_lamb_phase2(weight, g, r1, r2, weight32, *, lr, lower_bound, upper_bound
 # ---- multi_* and preloaded_multi_* (MultiSGDKernel, PreloadedMultiSGDKernel), multi_lars -------
 
 def _groups(op, data, stride, count, extra=0):
+    """The inputs of a batched update by weight: ``count`` groups of ``stride``, then ``extra`` arrays."""
     if len(data) != stride * count + extra:
         raise MXNetError(f"{op}: Check failed: in_attrs->size() == input_stride * param.num_weights "
                          f"({len(data)} vs. {stride * count + extra})")
     return [data[i * stride:(i + 1) * stride] for i in range(count)]
 
 
-def _check_count(op, what, values, count):
+def _weights_out(op, stride, count="num_weights", extra=0):
+    """``outs_like`` of a batched update: one output per weight, like that weight (the first input of
+    its group), so the builder checks ``out=`` before the body updates any state (MXNet's shape and
+    type inference); the number of inputs is checked first, as MXNet's is."""
+    def outs_like(tensors, params):
+        _groups(op, tensors, stride, params[count], extra)
+        return range(0, stride * params[count], stride)
+    return outs_like
+
+
+_COUNTED = {"lrs": "learning rates", "learning_rates": "learning rates", "wds": "weight decays",
+            "etas": "learning rates schedule multiplier", "step_count": "step counts"}
+
+
+def _check_count(op, what, values, count, of="num_weights"):
+    """A per-weight parameter (lrs, wds, ...) has one value per weight (MXNet's shape inference)."""
     if len(values) != count:
-        raise MXNetError(f"{op}: Check failed: param.{what}.ndim() == param.num_weights ({len(values)} vs. "
-                         f"{count}) : Number of {'learning rates' if what == 'lrs' else 'weight decays'} is "
-                         f"inconsistent with num_weights parameter passed. Expected number of "
-                         f"{'learning rates' if what == 'lrs' else 'weight decays'}: {count}, and got {len(values)}")
+        noun = _COUNTED[what]
+        raise MXNetError(f"{op}: Check failed: param.{what}.ndim() == param.{of} ({len(values)} vs. {count}) : "
+                         f"Number of {noun} is inconsistent with {of} parameter passed. Expected number of "
+                         f"{noun}: {count}, and got {len(values)}")
 
 
 def _multi_sgd_run(groups, lrs, wds, momentum, rescale_grad, clip_gradient, has_mom, mp):
@@ -570,15 +600,11 @@ def _multi_lars(lrs, weights_sum_sq, grads_sum_sq, wds, *, eta, eps, rescale_gra
     return torch.where((w_norm > 0) & (grads_sum_sq > 0), ratio, lrs)
 
 
-def _multi_adamw_impl(op, mp):
-    stride = 5 if mp else 4
-
+def _multi_adamw_impl(op, stride, mp):
     def body(*data, lrs, beta1, beta2, epsilon, wds, etas, clip_gradient, num_weights):
-        groups = _groups(op, data[:-1], stride, num_weights)
+        groups = _groups(op, data, stride, num_weights, 1)
         for what, values in (("lrs", lrs), ("wds", wds), ("etas", etas)):
-            if len(values) != num_weights:
-                raise MXNetError(f"{op}: Check failed: param.{what}.ndim() == param.num_weights "
-                                 f"({len(values)} vs. {num_weights})")
+            _check_count(op, what, values, num_weights)
         for grp in groups:
             _check(op, grp, 2 if mp else 4, 3 if mp else 0)
         scale = float(np.float32(_scale_value(data[-1])))
@@ -607,12 +633,12 @@ def _multi_adamw_impl(op, mp):
     return body
 
 
-def _multi_lamb_impl(op, mp):
-    stride = 5 if mp else 4
-
+def _multi_lamb_impl(op, stride, mp):
     def body(*data, learning_rates, wds, step_count, beta1, beta2, epsilon, rescale_grad, lower_bound,
              upper_bound, clip_gradient, bias_correction, num_tensors):
         groups = _groups(op, data, stride, num_tensors)
+        for what, values in (("learning_rates", learning_rates), ("wds", wds), ("step_count", step_count)):
+            _check_count(op, what, values, num_tensors, "num_tensors")
         for grp in groups:
             _check(op, grp, 2 if mp else 4, 3 if mp else 0)
         r1s = _sum_sq([grp[0] for grp in groups])
@@ -689,16 +715,34 @@ _MULTI_ADAMW = (_LRS, _BETA1, _BETA2, _EPS, _WDS, Param("etas", _floats, REQUIRE
                 _CLIP, _NUM)
 
 
-def _op(name, impl, inputs, params, doc, writes_out=False):
-    """An update operator; out= is checked against the weight before any state is updated."""
-    variadic = inputs[0].startswith("*")
+def _op(name, impl, inputs, params, doc, writes_out=False, out_like=0):
+    """An update operator; out= is checked against the input ``out_like`` (the weight, or the float32
+    master weight whose type the output has) before any state is updated."""
     return OpSpec(name, impl, inputs=inputs, params=params, family="optimizer_update", doc=doc,
-                  writes_out=writes_out, out_like=-1 if variadic else 0)
+                  writes_out=writes_out, out_like=out_like)
+
+
+def _batched(name, body, stride, params, doc, count="num_weights", extra=0):
+    """A batched update of ``*data`` (a group of ``stride`` inputs per weight, then ``extra`` arrays):
+    out= is checked against the weights before any state is updated."""
+    return OpSpec(name, body, inputs=("*data",), params=params, family="optimizer_update", doc=doc,
+                  outs_like=_weights_out(name, stride, count, extra))
 
 
 def _multi(name, stride, has_mom, mp, preloaded, doc):
     params = (() if preloaded else (_LRS, _WDS)) + ((_MOMENTUM,) if has_mom else ()) + (_RESCALE, _CLIP, _NUM)
-    return _op(name, _multi_sgd_impl(name, stride, has_mom, mp, preloaded), ("*data",), params, doc)
+    return _batched(name, _multi_sgd_impl(name, stride, has_mom, mp, preloaded), stride, params, doc,
+                    extra=2 if preloaded else 0)
+
+
+def _multi_adamw(name, mp, doc):
+    stride = 5 if mp else 4
+    return _batched(name, _multi_adamw_impl(name, stride, mp), stride, _MULTI_ADAMW, doc, extra=1)
+
+
+def _multi_lamb(name, mp, doc):
+    stride = 5 if mp else 4
+    return _batched(name, _multi_lamb_impl(name, stride, mp), stride, _MULTI_LAMB, doc, count="num_tensors")
 
 
 OPTIMIZER_UPDATES = declare([
@@ -727,10 +771,10 @@ OPTIMIZER_UPDATES = declare([
     _op("_contrib_mp_adamw_update", _adamw_impl(True, True), ("weight", "grad", "mean", "var", "weight32"),
         (Param("rescale_grad", _scale, REQUIRED, "Gradient rescaling: a number or a one-element array."),) + _ADAMW,
         "Update function for multi-precision AdamW optimizer."),
-    _op("_multi_adamw_update", _multi_adamw_impl("_multi_adamw_update", False), ("*data",), _MULTI_ADAMW,
-        "Update function for AdamW optimizer on several weights (rescale_grad is the last array)."),
-    _op("_multi_mp_adamw_update", _multi_adamw_impl("_multi_mp_adamw_update", True), ("*data",), _MULTI_ADAMW,
-        "Update function for multi-precision AdamW optimizer on several weights."),
+    _multi_adamw("_multi_adamw_update", False,
+                 "Update function for AdamW optimizer on several weights (rescale_grad is the last array)."),
+    _multi_adamw("_multi_mp_adamw_update", True,
+                 "Update function for multi-precision AdamW optimizer on several weights."),
     _op("rmsprop_update", _rmsprop, ("weight", "grad", "n"),
         (_LR, _p("gamma1", 0.95, "The decay rate of momentum estimates."), _EPS, _WD, _RESCALE, _CLIP, _CLIP_W),
         "Update function for RMSProp optimizer."),
@@ -754,13 +798,12 @@ OPTIMIZER_UPDATES = declare([
     _op("lamb_update_phase2", _lamb_phase2, ("weight", "g", "r1", "r2"), _LAMB2,
         "Phase II of lamb update: the weight stepped by the trust-ratio-scaled g."),
     _op("mp_lamb_update_phase1", _mp_lamb_phase1, ("weight", "grad", "mean", "var", "weight32"), _LAMB1,
-        "Mixed Precision version of Phase I of lamb update."),
+        "Mixed Precision version of Phase I of lamb update.", out_like=4),
     _op("mp_lamb_update_phase2", _mp_lamb_phase2, ("weight", "g", "r1", "r2", "weight32"), _LAMB2,
         "Mixed Precision version of Phase II of lamb update."),
-    _op("_multi_lamb_update", _multi_lamb_impl("_multi_lamb_update", False), ("*data",), _MULTI_LAMB,
-        "Update function for LAMB optimizer on several weights."),
-    _op("_multi_mp_lamb_update", _multi_lamb_impl("_multi_mp_lamb_update", True), ("*data",), _MULTI_LAMB,
-        "Update function for multi-precision LAMB optimizer on several weights."),
+    _multi_lamb("_multi_lamb_update", False, "Update function for LAMB optimizer on several weights."),
+    _multi_lamb("_multi_mp_lamb_update", True,
+                "Update function for multi-precision LAMB optimizer on several weights."),
     _multi("multi_sgd_update", 2, False, False, False, "Update function for SGD optimizer on several weights."),
     _multi("multi_sgd_mom_update", 3, True, False, False, "Momentum update function for SGD on several weights."),
     _multi("multi_mp_sgd_update", 3, False, True, False, "Multi-precision SGD update on several weights."),
