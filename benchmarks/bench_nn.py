@@ -239,7 +239,7 @@ def print_table(results):
 
 
 def main():
-    bench_mlp.run_cli(__doc__, implementations, measure, print_table, rounds=5, repeats=5)
+    bench_mlp.run_cli(__doc__, implementations, measure, print_table, rounds=11, repeats=5)
 
 
 if __name__ == "__main__":

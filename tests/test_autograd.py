@@ -404,3 +404,53 @@ def test_head_gradient_is_never_adopted():
     y.backward(head)
     x.grad[:] = 0
     assert head.asnumpy().tolist() == [3.0, 4.0]
+
+
+# the default head gradient (ones) of a large host head is reused across backward passes
+LARGE = (512, 1024)  # 2 MB of float32: above the reuse threshold
+
+
+def test_grad_of_a_view_head_is_a_fresh_array():
+    x = mx.nd.ones(LARGE)
+    x.attach_grad()
+    with autograd.record():
+        y = x.reshape((1024, 512))
+    first = autograd.grad(y, [x])[0]
+    first[:] = 5
+    with autograd.record():
+        y = x.reshape((1024, 512))
+    second = autograd.grad(y, [x])[0]
+    assert second.asnumpy().min() == second.asnumpy().max() == 1.0
+    assert first.asnumpy().min() == 5.0
+
+
+def test_writing_into_a_view_gradient_buffer_leaves_later_heads_ones():
+    x = mx.nd.ones(LARGE)
+    x.attach_grad()
+    with autograd.record():
+        y = x.reshape((1024, 512))
+    y.backward()
+    x.grad[:] = 3
+    with autograd.record():
+        y = x * 2
+    y.backward()
+    assert x.grad.asnumpy().min() == x.grad.asnumpy().max() == 2.0
+
+
+class _ScalesItsHeadInPlace(autograd.Function):
+    def forward(self, x):
+        return x * 1
+
+    def backward(self, dy):
+        dy *= 3
+        return dy
+
+
+def test_a_backward_writing_into_its_head_gradient_does_not_leak_into_the_next():
+    x = mx.nd.ones(LARGE)
+    x.attach_grad()
+    for _ in range(2):
+        with autograd.record():
+            y = _ScalesItsHeadInPlace()(x)
+        y.backward()
+        assert x.grad.asnumpy().min() == x.grad.asnumpy().max() == 3.0
