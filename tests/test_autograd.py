@@ -454,3 +454,13 @@ def test_a_backward_writing_into_its_head_gradient_does_not_leak_into_the_next()
             y = _ScalesItsHeadInPlace()(x)
         y.backward()
         assert x.grad.asnumpy().min() == x.grad.asnumpy().max() == 3.0
+
+
+def test_head_gradient_of_another_shape_raises_and_leaves_the_buffer():
+    """MXNet reads past a smaller head gradient (garbage); mxnd refuses it."""
+    x = variable([[1., 2., 3.], [4., 5., 6.]])
+    with autograd.record():
+        y = x * 2
+    with pytest.raises(MXNetError, match="Mismatch in shape"):
+        y.backward(mx.nd.ones((3,)))
+    assert x.grad.asnumpy().tolist() == [[0, 0, 0], [0, 0, 0]]
