@@ -192,6 +192,7 @@ def build_function(spec: OpSpec):
 
     # an optional input may be left out (None or absent): bind() decides
     fast_ok = not variadic and not required and not any(optional)
+    has_optional = any(optional)
     all_positional = n_inputs + len(param_names) if not variadic and not any(optional) else -1
     positional_parsers = tuple((p.name, p.parse) for p in spec.params)
 
@@ -209,7 +210,8 @@ def build_function(spec: OpSpec):
         return values
 
     def nd_function(*args, out=None, name=None, **kwargs):
-        if (kwargs and len(args) == n_inputs and not variadic and not any(optional)
+        if (kwargs and len(args) == n_inputs and not variadic
+                and (not has_optional or all(a is not None for a in args))  # every input given
                 and (values := keyword_params(kwargs)) is not None):
             arrays = args
         elif kwargs or len(args) > all_positional >= 0:
