@@ -320,11 +320,12 @@ def _specialize(spec: OpSpec, general):
     no_arg_ok = first is None or first.default is not REQUIRED
 
     parsers = {p.name: p.parse for p in spec.params}
+    names = parsers.keys()
 
     def unary(*args, out=None, name=None, **kwargs):
         count = len(args)
         if kwargs:  # the common keyword call, x.sum(axis=1): parse here, else the general path
-            if out is not None or count != 1 or not all(given in parsers for given in kwargs):
+            if out is not None or count != 1 or not kwargs.keys() <= names or (not no_arg_ok and key not in kwargs):
                 return general(*args, out=out, name=name, **kwargs)
         elif out is not None or not (count == 2 and first or count == 1 and no_arg_ok):
             return general(*args, out=out, name=name, **kwargs)
@@ -340,9 +341,7 @@ def _specialize(spec: OpSpec, general):
             values = dict(defaults)
             for given, value in kwargs.items():
                 values[given] = parsers[given](value)
-            if REQUIRED in values.values():
-                return general(*args, **kwargs)  # raises the missing parameter's error
-            result = call(args, data, **values)
+            result = call(args, data, **values)  # only the first parameter may be required: given
         elif count == 2:
             values = dict(defaults)
             values[key] = parse(args[1])
