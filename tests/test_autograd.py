@@ -407,7 +407,7 @@ def test_head_gradient_is_never_adopted():
 
 
 # the default head gradient (ones) of a large host head is reused across backward passes
-LARGE = (512, 1024)  # 2 MB of float32: above the reuse threshold
+LARGE = (512, 1024)  # 2 MB of float32: within the reuse range
 
 
 def test_grad_of_a_view_head_is_a_fresh_array():

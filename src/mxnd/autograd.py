@@ -162,15 +162,16 @@ def _head_tensors(heads, head_grads):
 
 _HEAD_ONES = threading.local()
 _HEAD_ONES_ENTRIES = 4  # per thread, the most recently used kept
-_HEAD_ONES_BYTES = (1 << 20, 256 << 20)  # smaller ones come from the heap without page faults
+_HEAD_ONES_BYTES = (64 << 10, 256 << 20)  # smaller: torch.ones_like costs about as much as the lookup
 
 
 def _default_head_grad(data):
     """Ones shaped like the head ``data``: MXNet's default head gradient.
 
-    A large host tensor of ones is kept per thread and reused while nothing wrote into it (its
-    ``_version``): a fresh allocation of 32 MB or more costs page faults on every backward (9 ms
-    of a 50 ms convolution step here), which MXNet's memory pool does not pay.
+    A host tensor of ones (64 KB to 256 MB) is kept per thread and reused while nothing wrote into
+    it (its ``_version``): a fresh allocation of 32 MB or more costs page faults on every backward
+    (9 ms of a 50 ms convolution step here), which MXNet's memory pool does not pay, and smaller
+    ones still cost the fill (30 µs for an LSTM's 655 KB output).
 
     >>> _default_head_grad(torch.zeros(2, 3)).tolist()
     [[1.0, 1.0, 1.0], [1.0, 1.0, 1.0]]
