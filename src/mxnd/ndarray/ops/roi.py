@@ -108,23 +108,35 @@ def _crop(*data, num_args=None, offset=(0, 0), h_w=(0, 0), center_crop=False):
 # ---- shared roi checks ---------------------------------------------------------------------
 
 
-def _check_roi_inputs(data, rois, pooled_size, spatial_scale, op):
+def check_pooled_size(pooled_size, op):
+    """MXNet's checks of a roi operator's ``pooled_size`` (two positive sizes)."""
     if len(pooled_size) != 2:
         raise ValueError(f"value {list(pooled_size)}for Parameter pooled_size has wrong dimensions, "
                          f"expected dimension=2, in operator {op}")
     if any(p <= 0 for p in pooled_size):
         raise ValueError(f"value {list(pooled_size)}for Parameter pooled_size is invalid, "
                          f"the input shape must be nonzero in all dimensions, in operator {op}")
+
+
+def check_roi_shapes(data, rois, spatial_scale, op, columns=5, unsigned=False):
+    """MXNet's checks of ``spatial_scale`` in [0, 1], 4-D data and ``(R, columns)`` rois (its messages
+    compare unsigned sizes, ``4U``, in the rotated and position-sensitive operators)."""
+    u = "U" if unsigned else ""
     if not 0 <= spatial_scale <= 1:
         raise ValueError(f"value {spatial_scale:g} for Parameter spatial_scale exceed bound [0,1], in operator {op}")
     if data.dim() != 4:
-        raise ValueError(f"Check failed: dshape.ndim() == 4 ({data.dim()} vs. 4) : data should be a 4D tensor")
+        raise ValueError(f"Check failed: dshape.ndim() == 4{u} ({data.dim()} vs. 4) : data should be a 4D tensor")
     if rois.dim() != 2:
-        raise ValueError(f"Check failed: bshape.ndim() == 2 ({rois.dim()} vs. 2) : "
-                         "bbox should be a 2D tensor of shape [batch, 5]")
-    if rois.shape[1] != 5:
-        raise ValueError(f"Check failed: bshape[1] == 5 ({rois.shape[1]} vs. 5) : "
-                         "bbox should be a 2D tensor of shape [batch, 5]")
+        raise ValueError(f"Check failed: bshape.ndim() == 2{u} ({rois.dim()} vs. 2) : "
+                         f"bbox should be a 2D tensor of shape [batch, {columns}]")
+    if rois.shape[1] != columns:
+        raise ValueError(f"Check failed: bshape[1] == {columns}{u} ({rois.shape[1]} vs. {columns}) : "
+                         f"bbox should be a 2D tensor of shape [batch, {columns}]")
+
+
+def _check_roi_inputs(data, rois, pooled_size, spatial_scale, op):
+    check_pooled_size(pooled_size, op)
+    check_roi_shapes(data, rois, spatial_scale, op)
     if rois.shape[0] == 0:
         raise ValueError(f"Check failed: out_data[kOut].shape_[0] == in_data[kBox].shape_[0] (-1 vs. 0) : "
                          f"{op} needs at least one roi")
