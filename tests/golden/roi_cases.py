@@ -17,7 +17,7 @@ R = D + "r = {}; result = " + ROUND
 G = (D + "x = {}; x.attach_grad()\nwith mx.autograd.record():\n    r = {}\n"
      "r.backward(mx.nd.array(np.arange(r.size).reshape(r.shape) % 5 + 1.0, dtype=r.dtype))\n"
      "result = (" + ROUND + ", np.round(x.grad.asnumpy().astype('float64'), 4).tolist())")
-E = D + "try:\n    {}\n    result = 'ok'\nexcept mx.base.MXNetError:\n    result = 'MXNetError'"
+E = D + "\ntry:\n    {}\n    result = 'ok'\nexcept mx.base.MXNetError:\n    result = 'MXNetError'"
 
 CROP = [
     G.format("x", "mx.nd.Crop(x, h_w=(3, 4))"),
@@ -123,3 +123,9 @@ CORRELATION = [C.format(kw) for kw in [
 ]]
 
 CASES = CROP + POOL + ALIGN + CORRELATION
+
+DELIBERATE = {
+    E.format("mx.nd.Correlation(x, x, kernel_size=-1).wait_to_read()"):
+        "MXNet runs Correlation with a negative kernel_size and returns zeros of a made-up shape "
+        "((2, 9, 7, 8) here); mxnd raises MXNetError (kernel size must be positive)",
+}
