@@ -17,7 +17,7 @@ R = D + "r = {}; result = " + ROUND
 G = (D + "x = {}; x.attach_grad()\nwith mx.autograd.record():\n    r = {}\n"
      "r.backward(mx.nd.array(np.arange(r.size).reshape(r.shape) % 5 + 1.0, dtype=r.dtype))\n"
      "result = (" + ROUND + ", np.round(x.grad.asnumpy().astype('float64'), 4).tolist())")
-E = D + "try:\n    {}\nexcept mx.base.MXNetError:\n    result = 'MXNetError'"
+E = D + "\ntry:\n    {}\n    mx.nd.waitall()\n    result = 'ok'\nexcept mx.base.MXNetError:\n    result = 'MXNetError'"
 
 WINDOWS = ["kernel=(2,), stride=(1,), pad=(0,)", "kernel=(3,), stride=(2,), pad=(1,)", "kernel=(2,), stride=(3,), pad=(1,)"]
 WINDOWS2 = ["kernel=(2, 2)", "kernel=(3, 3), stride=(2, 2), pad=(1, 1)", "kernel=(2, 3), stride=(2, 1), pad=(1, 1)",

@@ -68,7 +68,7 @@ def gradient_case(mode, layers, bid, state_outputs=True):
     head = ("(y[0] * 1.5).sum() + (y[1] * 2).sum()" + (" + (y[2] * 3).sum()" if mode == "lstm" else "")
             if state_outputs else "(y * y).sum()")
     return (setup(mode, layers, bid, seed=1)
-            + "[a.attach_grad() for a in args]; "
+            + "[a.attach_grad() for a in args]\n"
             + f"with mx.autograd.record():\n    y = mx.nd.RNN(*args, {kwargs(mode, layers, bid, extra=extra)})\n"
             + f"    total = {head}\n"
             + "total.backward()\n"
