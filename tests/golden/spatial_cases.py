@@ -13,7 +13,7 @@ D = ("rng = np.random.RandomState(0); "
      "f = mx.nd.array(rng.uniform(-2, 2, (2, 2, 4, 5))); ")
 ROUND = "(np.dtype(r.dtype).name, r.shape, np.round(r.asnumpy().astype('float64'), 4).tolist())"
 R = D + "r = {}; result = " + ROUND
-G = (D + "args = [{}]\nfor a in args:\n    a.attach_grad()\nwith mx.autograd.record():\n    r = {}(*args)\n"
+G = (D + "args = [{}]\nfor a in args:\n    a.attach_grad()\nwith mx.autograd.record():\n    r = ({})(*args)\n"
      "r.backward(mx.nd.array(np.arange(r.size).reshape(r.shape) % 5 + 1.0, dtype=r.dtype))\n"
      "result = (" + ROUND + ", [np.round(a.grad.asnumpy().astype('float64'), 3).tolist() for a in args])")
 E = D + "result = {}"
