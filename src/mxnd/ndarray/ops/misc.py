@@ -1,5 +1,5 @@
 """Miscellaneous operators: AMP casts (amp_cast, amp_multicast), reset_arrays, and contrib's
-allclose, quadratic and div_sqrt_dim.
+allclose, quadratic, div_sqrt_dim and count_sketch.
 
 Parameters are float32 in MXNet (``float rtol``, ``float a``), so every body rounds them to
 float32 first; integer results of float arithmetic truncate toward zero, as C++ assignment does.
@@ -143,6 +143,39 @@ def _allclose(a, b, *, rtol, atol, equal_nan):
     return close.all().to(torch.uint8)
 
 
+def _count_sketch(data, h, s, *, out_dim, processing_batch_size=32):
+    """count_sketch (count_sketch-inl.h): ``out[n, h[i]] += s[i] * data[n, i]`` over the last axis of
+    2-D ``(N, d)`` or 4-D ``(a, b, c, d)`` data, with ``h`` and ``s`` of shape ``(1, d)``; the data's
+    gradient is MXNet's ``grad[n, i] = s[i] * out_grad[n, h[i]]``, the signs get theirs by the
+    product rule, the hashes none. MXNet 1.9.1 runs it on GPU only; mxnd runs it on every device."""
+    op = "_contrib_count_sketch"
+    if data.dim() not in (2, 4):
+        raise MXNetError(f"{op}: Check failed: dshape.ndim() == 2 ({data.dim()} vs. 2) : Data should be 2D or 4D!")
+    width = data.shape[-1]
+    for name, table in (("H", h), ("S", s)):
+        if table.dim() < 2 or table.shape[1] != width:
+            got = table.shape[1] if table.dim() >= 2 else list(table.shape)
+            raise MXNetError(f"{op}: {name} should be 2D tensor with same length as input shape[{data.dim() - 1}], "
+                             f"{got} v.s. {width}")
+        if table.dtype != data.dtype:
+            raise MXNetError(f"{op}: the type of {name.lower()} ({dtypes.name_of(table.dtype)}) must be the "
+                             f"data's ({dtypes.name_of(data.dtype)})")
+    if data.dtype is torch.float16:
+        raise MXNetError(f"{op}: float16 count sketch layer is currently not supported.")
+    if data.dtype not in (torch.float32, torch.float64):
+        raise MXNetError(f"{op}: Unsupported type {dtypes.name_of(data.dtype)}")
+    if out_dim <= 0:
+        raise MXNetError(f"{op}: out_dim must be positive, got {out_dim}")
+    index = h.detach().reshape(-1)[:width].to(torch.int64)  # the C kernel's int conversion: truncation
+    if index.numel() and (int(index.min()) < 0 or int(index.max()) >= out_dim):
+        raise MXNetError(f"{op}: every hash in h must lie in [0, out_dim={out_dim}), "
+                         f"got {int(index.min())} to {int(index.max())}")
+    rows = data.reshape(-1, width)
+    signed = rows * s.reshape(-1)[:width]
+    out = torch.zeros(rows.shape[0], out_dim, dtype=data.dtype, device=data.device).index_add(1, index, signed)
+    return out.reshape(*data.shape[:-1], out_dim)
+
+
 def _quadratic_value(data, a, b, c):
     """``x * (a * x + b) + c`` (quadratic_forward), in float for integer and half inputs."""
     step = _mshadow_rounding(data.dtype)
@@ -204,6 +237,11 @@ MISC = declare([
         Param("equal_nan", parse_bool, True, "Whether NaNs in a and b at the same place compare equal."),
     ), family="misc", same_dtype=True, no_bool=True,
         doc="1 (uint8, shape ()) if |a - b| <= atol + rtol * |b| everywhere, else 0."),
+    OpSpec("_contrib_count_sketch", _count_sketch, inputs=("data", "h", "s"), params=(
+        Param("out_dim", parse_int, doc="The output dimension."),
+        Param("processing_batch_size", parse_int, 32, "How many samples are processed at a time (ignored)."),
+    ), family="misc", differentiable=True,
+        doc="Count sketch of the last axis: out[..., h[i]] += s[i] * data[..., i] (MXNet: GPU only)."),
     OpSpec("_contrib_quadratic", _quadratic, params=(
         Param("a", parse_float, 0.0, "Coefficient of the quadratic term in the quadratic function."),
         Param("b", parse_float, 0.0, "Coefficient of the linear term in the quadratic function."),
