@@ -127,3 +127,19 @@ def test_attach_grad_and_backward():
         y = mx.nd.contrib.quadratic(mx.nd.contrib.div_sqrt_dim(x), a=1)
     y.backward()
     np.testing.assert_allclose(x.grad.asnumpy(), np.float32(X) / 2, rtol=1e-6)
+
+
+def test_backward_quadratic_is_quadratics_gradient():
+    """MXNet's imperative wrapper of _contrib_backward_quadratic passes no inputs (it fails with
+    'expects 2 inputs, but got 0'); mxnd's takes (ograd, data) and returns quadratic's gradient."""
+    g = mx.nd.array([[1, 2, 3], [4, 5, 6]])
+    x = mx.nd.array([[0.5, -1, 2], [3, 0.25, -2]])
+    direct = mx.nd.contrib.backward_quadratic(g, x, a=1.5, b=-2, c=3)
+    assert direct.asnumpy().tolist() == [[-0.5, -10.0, 12.0], [28.0, -6.25, -48.0]]
+    x.attach_grad()
+    with mx.autograd.record():
+        y = mx.nd.contrib.quadratic(x, a=1.5, b=-2, c=3)
+    y.backward(g)
+    assert x.grad.asnumpy().tolist() == direct.asnumpy().tolist()
+    with pytest.raises(MXNetError, match="one shape"):
+        mx.nd.contrib.backward_quadratic(g, x[0], a=1)

@@ -195,10 +195,23 @@ class _Quadratic(torch.autograd.Function):
     @staticmethod
     def backward(ctx, grad):
         (data,) = ctx.saved_tensors
-        step = _mshadow_rounding(data.dtype)
-        work = torch.float64 if data.dtype is torch.float64 else torch.float32
-        slope = step(step(data.to(work) * ctx.two_a) + ctx.b)
-        return step(grad.to(work) * slope).to(data.dtype), None, None, None
+        return _quadratic_gradient(grad, data, ctx.two_a, ctx.b), None, None, None
+
+
+def _quadratic_gradient(grad, data, two_a, b):
+    """quadratic_backward: ``grad * (2 * a * x + b)``, rounded as mshadow rounds each step."""
+    step = _mshadow_rounding(data.dtype)
+    work = torch.float64 if data.dtype is torch.float64 else torch.float32
+    slope = step(step(data.to(work) * two_a) + b)
+    return step(grad.to(work) * slope).to(data.dtype)
+
+
+def _backward_quadratic(ograd, data, *, a, b, c):
+    """``_contrib_backward_quadratic``: quadratic's gradient as an operator of its own."""
+    if ograd.shape != data.shape:
+        raise MXNetError(f"_contrib_backward_quadratic: ograd {list(ograd.shape)} and data "
+                         f"{list(data.shape)} must have one shape")
+    return _quadratic_gradient(ograd, data, _float32(np.float32(2) * np.float32(a)), _float32(b))
 
 
 def _quadratic(data, *, a, b, c):
@@ -247,6 +260,11 @@ MISC = declare([
         Param("b", parse_float, 0.0, "Coefficient of the linear term in the quadratic function."),
         Param("c", parse_float, 0.0, "Constant term in the quadratic function."),
     ), family="misc", no_bool=True, differentiable=True, doc="f(x) = a * x^2 + b * x + c, elementwise."),
+    OpSpec("_contrib_backward_quadratic", _backward_quadratic, inputs=("ograd", "data"), params=(
+        Param("a", parse_float, 0.0, "Coefficient of the quadratic term in the quadratic function."),
+        Param("b", parse_float, 0.0, "Coefficient of the linear term in the quadratic function."),
+        Param("c", parse_float, 0.0, "Constant term in the quadratic function."),
+    ), family="misc", same_dtype=True, no_bool=True, doc="quadratic's gradient: ograd * (2 * a * data + b)."),
     OpSpec("_contrib_div_sqrt_dim", _div_sqrt_dim, family="misc", no_bool=True, differentiable=True,
            doc="Rescale the input by the square root of its last dimension: data / sqrt(data.shape[-1])."),
 ])
