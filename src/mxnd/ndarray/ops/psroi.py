@@ -153,15 +153,16 @@ def _psroi_pooling(data, rois, spatial_scale=REQUIRED, output_dim=REQUIRED, pool
         cols = lo_w[lo:hi, :, None] + torch.arange(kw)  # (r, P, kw)
         ok_h, ok_w = rows < hi_h[lo:hi, :, None], cols < hi_w[lo:hi, :, None]
         rows, cols = rows.clamp(0, height - 1), cols.clamp(0, width - 1)
-        base = (index[lo:hi, None, None, None] * channels + cmap[None]) * plane  # (r, od, P, P)
-        at = (base[:, :, :, :, None, None] + rows[:, None, :, None, :, None] * width
-              + cols[:, None, None, :, None, :])  # (r, od, P, P, kh, kw)
-        inside = (ok_h[:, None, :, None, :, None] & ok_w[:, None, None, :, None, :]).to(device)
-        values = flat[at.to(device)]
-        values = torch.where(inside, values, torch.zeros((), dtype=values.dtype, device=device))
-        total = torch.zeros(values.shape[:4], dtype=values.dtype, device=device)
-        for value in values.flatten(4).unbind(4):  # h then w, summed in MXNet's order
-            total = total + value
+        base = ((index[lo:hi, None, None, None] * channels + cmap[None]) * plane).to(device)  # (r, od, P, P)
+        rows, cols = (rows * width).to(device), cols.to(device)
+        ok_h, ok_w = ok_h.to(device), ok_w.to(device)
+        zero = torch.zeros((), dtype=flat.dtype, device=device)
+        total = torch.zeros(base.shape, dtype=flat.dtype, device=device)
+        for i in range(kh):  # one bin position at a time, h then w: MXNet's order of the sum
+            row_at, row_ok = base + rows[:, None, :, None, i], ok_h[:, None, :, None, i]
+            for j in range(kw):
+                value = flat[row_at + cols[:, None, None, :, j]]
+                total = total + torch.where(row_ok & ok_w[:, None, None, :, j], value, zero)
         pieces.append(total)
     total = torch.cat(pieces) if len(pieces) > 1 else pieces[0]
     divisor = area.to(device=device, dtype=total.dtype)[:, None]
@@ -232,7 +233,8 @@ def _rroi_align_compute(data, rois, pooled_size, spatial_scale, sampling_ratio):
     if compute.numel() == 0:
         out = torch.zeros((count, channels, ph, pw), dtype=compute.dtype, device=device)
         return out.to(data.dtype)
-    flat = compute.reshape(batch, channels, height * width)
+    # channels last: a sample's C values are one contiguous row, gathered by (image, position) alone
+    flat = compute.permute(0, 2, 3, 1).reshape(batch, height * width, channels)
     steps_h = torch.arange(ph, dtype=work)[None, :, None]
     steps_w = torch.arange(pw, dtype=work)[None, None, :]
     pieces = []
@@ -242,9 +244,8 @@ def _rroi_align_compute(data, rois, pooled_size, spatial_scale, sampling_ratio):
         most = int((gh * gw).max())
         if most * (hi - lo) * ph * pw > _MOST_SAMPLES:
             raise ValueError(f"{most} sampling points per bin are too many")
-        total = torch.zeros((hi - lo, channels, ph, pw), dtype=compute.dtype, device=device)
-        rows = index[sl].to(device)[:, None, None]
-        chans = torch.arange(channels, device=device)[None, :, None]
+        total = torch.zeros((hi - lo, ph * pw, channels), dtype=compute.dtype, device=device)
+        rows = index[sl].to(device)[:, None]
 
         def col(t):
             return t[sl][:, None, None]
@@ -285,10 +286,11 @@ def _rroi_align_compute(data, rois, pooled_size, spatial_scale, sampling_ratio):
                 # MXNet reads position 0 with weight 0 for a sample outside the map
                 weight = torch.where(outside, torch.zeros_like(weight), weight)
                 at = torch.where(outside, torch.zeros_like(at), at)
-                read = flat[rows, chans, at.reshape(hi - lo, 1, ph * pw).to(device)].reshape(hi - lo, channels, ph, pw)
-                term = weight.to(device=device, dtype=compute.dtype)[:, None] * read
+                read = flat[rows, at.reshape(hi - lo, ph * pw).to(device)]  # (r, P*P, C)
+                term = weight.to(device=device, dtype=compute.dtype).reshape(hi - lo, ph * pw, 1) * read
                 value = term if value is None else value + term
-            total = torch.where(active.to(device)[:, None, None, None], total + value, total)
+            total = torch.where(active.to(device)[:, None, None], total + value, total)
+        total = total.permute(0, 2, 1).reshape(hi - lo, channels, ph, pw)
         out = total / (gh * gw).to(device=device, dtype=compute.dtype)[:, None, None, None]
         out = torch.where(broken.to(device)[:, None, None, None], torch.full_like(out, math.nan), out)
         pieces.append(out)
