@@ -136,3 +136,12 @@ def test_float16_keeps_its_dtype():
     out = mx.nd.contrib.RROIAlign(x, mx.nd.array([[0, 2, 2, 2, 2, 45]], dtype="float16"), pooled_size=(2, 2),
                                   spatial_scale=1.0)
     assert out.dtype == np.float16 and out.shape == (1, 4, 2, 2)
+
+
+def test_rroi_align_refuses_a_huge_adaptive_grid_and_takes_a_sampling_ratio():
+    x = mx.nd.ones((1, 2, 8, 8))
+    roi = mx.nd.array([[0, 4, 4, 2000, 30, 0]])  # 1000 x 15 adaptive points per bin
+    with pytest.raises(MXNetError, match="pass sampling_ratio"):
+        mx.nd.contrib.RROIAlign(x, roi, pooled_size=(2, 2), spatial_scale=1.0)
+    out = mx.nd.contrib.RROIAlign(x, roi, pooled_size=(2, 2), spatial_scale=1.0, sampling_ratio=2)
+    assert out.shape == (1, 2, 2, 2)

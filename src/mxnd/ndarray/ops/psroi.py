@@ -24,7 +24,9 @@ MXNet 1.x rules kept here (src/operator/contrib/psroi_pooling.cc, rroi_align.cc)
 Deliberate differences (MXNet reads out of bounds or aborts): a roi batch index outside the
 batch, and a PSROIPooling channel past the data's channels (``output_dim * group_size**2``
 larger than them), raise MXNetError; a NaN RROIAlign roi gives NaN; an RROIAlign sampling
-grid too large to allocate raises. float16 is computed in float32 and rounded (MXNet
+grid of more than 4096 points per bin (an adaptive grid of a roi wider than 64 bins' worth of
+pixels) raises and asks for ``sampling_ratio``, since mxnd visits the points one at a time in
+MXNet's order. float16 is computed in float32 and rounded (MXNet
 computes in half precision).
 """
 from __future__ import annotations
@@ -176,6 +178,8 @@ _RROI_NO_GRADIENT = "Operator _contrib_RROIAlign is non-differentiable because i
 
 # sampling points of one chunk of rois (MXNet allocates them per roi; past this we refuse)
 _MOST_SAMPLES = 1 << 28
+# sampling points per bin: mxnd's loop visits them one at a time (0.2 ms or more each)
+_MOST_BIN_SAMPLES = 4096
 
 
 class _NoGradient(torch.autograd.Function):
@@ -225,9 +229,9 @@ def _rroi_align_compute(data, rois, pooled_size, spatial_scale, sampling_ratio):
     (center_h, center_w, start_h, start_w, bin_h, bin_w, grid_h, grid_w, cos, sin,
      bad) = _rroi_grid_positions(boxes, ph, pw, scale, sampling_ratio, work)
     samples = grid_h * grid_w
-    if bool((samples > _MOST_SAMPLES).any()):
-        raise ValueError(f"a sampling grid of {int(grid_h.max())} x {int(grid_w.max())} "
-                         "points per bin is too large")
+    if bool((samples > _MOST_BIN_SAMPLES).any()):
+        raise ValueError(f"a sampling grid of {int(grid_h.max())} x {int(grid_w.max())} points per bin is "
+                         f"too large (at most {_MOST_BIN_SAMPLES}): pass sampling_ratio")
     compute = data if data.dtype in (torch.float32, torch.float64) else data.to(torch.float32)
     device = data.device
     if compute.numel() == 0:
