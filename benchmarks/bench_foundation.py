@@ -252,6 +252,23 @@ def ratio(record: dict, baseline: dict) -> float:
     return record["us_per_call"] / baseline["us_per_call"]
 
 
+def aligned_table(rows) -> list:
+    """Markdown lines of ``rows`` (the first is the header): the first column left-aligned, the
+    others right-aligned, every column padded to its widest cell.
+
+    >>> aligned_table([["a", "b"], ["xy", "1"]])
+    ['| a  | b |', '|----|--:|', '| xy | 1 |']
+    """
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for index, row in enumerate(rows):
+        cells = [cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))]
+        lines.append("| " + " | ".join(cells) + " |")
+        if index == 0:
+            lines.append("|" + "|".join("-" * (w + 1) + (":" if i else "-") for i, w in enumerate(widths)) + "|")
+    return lines
+
+
 def table(results: dict) -> str:
     """Markdown table: µs/call per implementation, mxnd/torch against its budget, MXNet speedup."""
     order = [w.name for w in WORKLOADS] + sorted(set(results) - {w.name for w in WORKLOADS})
@@ -280,13 +297,7 @@ def table(results: dict) -> str:
             spread = max(spread, (max(medians) - min(medians)) / record["us_per_call"])
         if spread > NOISY_SPREAD:
             notes.append(f"{name} {spread:.0%}")
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = []
-    for index, row in enumerate(rows):
-        cells = [cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))]
-        lines.append("| " + " | ".join(cells) + " |")
-        if index == 0:
-            lines.append("|" + "|".join("-" * (w + 1) + (":" if i else "-") for i, w in enumerate(widths)) + "|")
+    lines = aligned_table(rows)
     if notes:
         lines.append(f"\nnoisy machine? round medians of these workloads spread over more than "
                      f"{NOISY_SPREAD:.0%} of the median: " + ", ".join(notes))

@@ -56,14 +56,7 @@ def table(results: dict) -> str:
         speedup_text = "-" if speedup is None else f"{speedup:.2f}x" + (" SLOWER" if speedup < 1 else "")
         rows.append([name, _us(mxnd), _us(torch), "-" if over_torch is None else f"{over_torch:.3f}x",
                      verdict, _us(mxnet), speedup_text])
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = []
-    for index, row in enumerate(rows):
-        cells = [cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))]
-        lines.append("| " + " | ".join(cells) + " |")
-        if index == 0:
-            lines.append("|" + "|".join("-" * (w + 1) + (":" if i else "-") for i, w in enumerate(widths)) + "|")
-    return "\n".join(lines)
+    return "\n".join(foundation.aligned_table(rows))
 
 
 def _us(value) -> str:

@@ -193,14 +193,7 @@ def table(results: dict) -> str:
         rows.append([name] + ["-" if ms[k] is None else f"{ms[k]:.1f}" for k in ("mxnd", "torch", "numpy")]
                     + ["-" if over_torch is None else f"{over_torch:.2f}x",
                        "-" if ms["mxnet"] is None else f"{ms['mxnet']:.1f}", speedup_text])
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = []
-    for index, row in enumerate(rows):
-        cells = [cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))]
-        lines.append("| " + " | ".join(cells) + " |")
-        if index == 0:
-            lines.append("|" + "|".join("-" * (w + 1) + (":" if i else "-") for i, w in enumerate(widths)) + "|")
-    return "\n".join(lines)
+    return "\n".join(foundation.aligned_table(rows))
 
 
 def main(argv=None) -> int:

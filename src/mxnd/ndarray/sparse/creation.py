@@ -88,6 +88,15 @@ def empty(stype, shape, ctx=None, dtype=None):
     return zeros(stype, shape, ctx=ctx, dtype=dtype)
 
 
+def _from_dense(source, shape, ctx, dtype, stype):
+    """A ``stype`` array of dense ``source`` (array-like or NDArray), in MXNet's default dtype."""
+    dense = dense_array(source, dtype=_default_dtype(source, dtype))
+    if ctx is not None:
+        dense = dense.as_in_context(resolve_context(ctx))
+    _check_shape(dense.shape, shape)
+    return dense.tostype(stype)
+
+
 def csr_matrix(arg1, shape=None, ctx=None, dtype=None):
     """A CSRNDArray from a dense array, a sparse array (CSRNDArray or scipy), ``(M, N)``,
     ``(data, indices, indptr)`` or ``(data, (row, col))``.
@@ -114,12 +123,7 @@ def csr_matrix(arg1, shape=None, ctx=None, dtype=None):
         return array(arg1, ctx=ctx, dtype=dtype)
     if isinstance(arg1, RowSparseNDArray):
         raise ValueError("Unexpected input type: RowSparseNDArray")
-    dtype = _default_dtype(arg1, dtype)
-    dense = dense_array(arg1, dtype=dtype)
-    if ctx is not None:
-        dense = dense.as_in_context(resolve_context(ctx))
-    _check_shape(dense.shape, shape)
-    return dense.tostype("csr")
+    return _from_dense(arg1, shape, ctx, dtype, "csr")
 
 
 def _numpy(value):
@@ -162,12 +166,7 @@ def row_sparse_array(arg1, shape=None, ctx=None, dtype=None):
         return array(arg1, ctx=ctx, dtype=dtype)
     if isinstance(arg1, CSRNDArray):
         raise ValueError("Unexpected input type: CSRNDArray")
-    dtype = _default_dtype(arg1, dtype)
-    dense = dense_array(arg1, dtype=dtype)
-    if ctx is not None:
-        dense = dense.as_in_context(resolve_context(ctx))
-    _check_shape(dense.shape, shape)
-    return dense.tostype("row_sparse")
+    return _from_dense(arg1, shape, ctx, dtype, "row_sparse")
 
 
 def _rsp_from_definition(data, indices, shape, ctx, dtype):
