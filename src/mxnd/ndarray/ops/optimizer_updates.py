@@ -114,12 +114,13 @@ def _exact_addcmul(like) -> bool:
     return like.dtype in (torch.float32, torch.float64)
 
 
-def _one(like):
-    """A 0-d 1 of ``like``'s dtype and device (the second factor of an exact ``x + c*y`` addcmul)."""
-    key = (like.dtype, like.device)
+def _one(like, value=1.0):
+    """A 0-d ``value`` (1: the second factor of an exact ``x + c*y`` addcmul; -0: the addend of an
+    exact product) of ``like``'s dtype and device, cached."""
+    key = (like.dtype, like.device, value, math.copysign(1.0, value))
     one = _ONES.get(key)
     if one is None:
-        one = _ONES[key] = torch.ones((), dtype=like.dtype, device=like.device)
+        one = _ONES[key] = torch.full((), value, dtype=like.dtype, device=like.device)
     return one
 
 
@@ -268,23 +269,23 @@ def _adam(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_gra
         _moments(mean, var, g, T, beta1, beta2)
         step = (mean * float(T(lr))).div_(_sqrt(var).add_(float(T(epsilon))))
         return torch.sub(weight, step, out=step)
-    # the same operations into two reused temporaries (fresh 4 MB buffers cost page faults); each
-    # ``x + c*y`` is one addcmul by a 1 (exact: c*y is rounded before the add even where the
-    # compiler fuses the last multiply into the add; tests/ndarray/ops/test_optimizer_updates.py
-    # checks a million elements against numpy)
+    # the same operations into two reused temporaries (fresh 4 MB buffers cost page faults), in
+    # as few passes as stay exact: ``x + c*y`` is an addcmul by a 1 (c*y is rounded before the
+    # add even where the compiler fuses the last multiply into the add), ``(c*g)*g`` an addcmul
+    # into -0 (x*y + -0 is x*y, fused or not), ``w - (lr*m)/d`` an addcdiv by -lr (the quotient
+    # is rounded before the add, and rounding is symmetric); tests/ndarray/ops/
+    # test_optimizer_updates.py checks a million elements against numpy
     first, second, one = _scratch(weight, 0), _scratch(weight, 1), _one(weight)
     g = grad if rescale_grad == 1 else torch.mul(grad, float(T(rescale_grad)), out=first)
     g = torch.addcmul(g, weight, one, value=float(T(wd)), out=first)
     if clip_gradient >= 0:
         g = torch.clamp(g, -float(T(clip_gradient)), float(T(clip_gradient)), out=first)
     mean.mul_(float(T(beta1))).addcmul_(g, one, value=float(T(1) - T(beta1)))
-    # var = ((1-b2)*g)*g + b2*var in one addcmul into var itself (an elementwise out= may alias)
-    torch.addcmul(torch.mul(g, float(T(1) - T(beta2)), out=second).mul_(g), var, one,
-                  value=float(T(beta2)), out=var)
+    # var = ((1-b2)*g)*g + b2*var; the last addcmul writes var itself (an elementwise out= may alias)
+    squared = torch.addcmul(_one(weight, -0.0), g, g, value=float(T(1) - T(beta2)), out=second)
+    torch.addcmul(squared, var, one, value=float(T(beta2)), out=var)
     denominator = _sqrt(var, out=second).add_(float(T(epsilon)))
-    # w - (lr*mean)/d as one addcdiv by -1: the quotient is rounded first, -1*q is exact
-    return torch.addcdiv(weight, torch.mul(mean, float(T(lr)), out=first), denominator, value=-1.0,
-                         out=_target(out, weight))
+    return torch.addcdiv(weight, mean, denominator, value=-float(T(lr)), out=_target(out, weight))
 
 
 def _adamw_step(weight, grad, mean, var, T, lr, eta, beta1, beta2, epsilon, wd, clip_gradient, scale):
