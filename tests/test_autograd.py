@@ -349,6 +349,9 @@ def test_second_order_gradients(name, ctx):
 
 
 # ---- gradient buffers keep MXNet's memory semantics (backward may adopt fresh memory) ---------
+# (gradients of 64 KB or more may be adopted, smaller ones are copied: these tests use both)
+WIDE = 4096  # a (5, WIDE) float32 gradient is 80 KB
+
 
 def _fc_step(x, w):
     with mx.autograd.record():
@@ -356,54 +359,71 @@ def _fc_step(x, w):
     y.backward()
 
 
-def test_grad_buffer_object_is_stable_and_updated():
-    x, w = mx.nd.ones((3, 4)), mx.nd.ones((5, 4))
+@pytest.mark.parametrize("width", [4, WIDE])
+def test_grad_buffer_object_is_stable_and_updated(width):
+    x, w = mx.nd.ones((3, width)), mx.nd.ones((5, width))
     w.attach_grad()
     buffer = w.grad
     _fc_step(x, w)
     _fc_step(x * 2, w)
-    assert w.grad is buffer and buffer.asnumpy().tolist() == [[6.0] * 4] * 5
+    assert w.grad is buffer
+    np.testing.assert_array_equal(buffer.asnumpy(), np.full((5, width), 6.0, np.float32))
 
 
-def test_view_of_grad_taken_before_backward_sees_the_new_gradient():
-    x, w = mx.nd.ones((3, 4)), mx.nd.ones((5, 4))
+@pytest.mark.parametrize("width", [4, WIDE])
+def test_view_of_grad_taken_before_backward_sees_the_new_gradient(width):
+    x, w = mx.nd.ones((3, width)), mx.nd.ones((5, width))
     w.attach_grad()
     view = w.grad[1:3]
     _fc_step(x, w)
-    assert view.asnumpy().tolist() == [[3.0] * 4] * 2
+    np.testing.assert_array_equal(view.asnumpy(), np.full((2, width), 3.0, np.float32))
     view[:] = 7
-    assert w.grad.asnumpy()[1:3].tolist() == [[7.0] * 4] * 2
+    np.testing.assert_array_equal(w.grad.asnumpy()[1:3], np.full((2, width), 7.0, np.float32))
 
 
-def test_dlpack_consumer_of_grad_sees_the_new_gradient():
+@pytest.mark.parametrize("width", [4, WIDE])
+def test_dlpack_consumer_of_grad_sees_the_new_gradient(width):
     import torch
-    x, w = mx.nd.ones((3, 4)), mx.nd.ones((5, 4))
+    x, w = mx.nd.ones((3, width)), mx.nd.ones((5, width))
     w.attach_grad()
     shared = torch.from_dlpack(w.grad._data)
     _fc_step(x, w)
-    assert shared.tolist() == [[3.0] * 4] * 5
+    np.testing.assert_array_equal(shared.numpy(), np.full((5, width), 3.0, np.float32))
 
 
-def test_variables_given_one_gradient_tensor_do_not_share_memory():
-    x, y = mx.nd.ones((2, 2)), mx.nd.ones((2, 2))
+@pytest.mark.parametrize("shape", [(2, 2), (128, 256)])
+def test_variables_given_one_gradient_tensor_do_not_share_memory(shape):
+    x, y = mx.nd.ones(shape), mx.nd.ones(shape)
     x.attach_grad()
     y.attach_grad()
     with mx.autograd.record():
         z = x + y
     z.backward()
     x.grad[:] = 5
-    assert y.grad.asnumpy().tolist() == [[1.0, 1.0], [1.0, 1.0]]
+    np.testing.assert_array_equal(y.grad.asnumpy(), np.ones(shape, np.float32))
 
 
-def test_head_gradient_is_never_adopted():
-    x = mx.nd.ones((2,))
+@pytest.mark.parametrize("size", [2, 1 << 15])
+def test_head_gradient_is_never_adopted(size):
+    x = mx.nd.ones((size,))
     x.attach_grad()
-    head = mx.nd.array([3.0, 4.0])
+    head = mx.nd.arange(size) + 3
     with mx.autograd.record():
-        y = x.reshape((2,))
+        y = x.reshape((size,))
     y.backward(head)
     x.grad[:] = 0
-    assert head.asnumpy().tolist() == [3.0, 4.0]
+    np.testing.assert_array_equal(head.asnumpy(), np.arange(size, dtype=np.float32) + 3)
+
+
+def test_large_fresh_gradient_is_adopted_and_small_one_copied():
+    x, w, small = mx.nd.ones((3, WIDE)), mx.nd.ones((5, WIDE)), mx.nd.ones((5, 4))
+    for array in (w, small):
+        array.attach_grad()
+    before = (w.grad._data.data_ptr(), small.grad._data.data_ptr())
+    _fc_step(x, w)
+    _fc_step(mx.nd.ones((3, 4)), small)
+    assert w.grad._data.data_ptr() != before[0]  # the engine's fresh tensor, not a copy
+    assert small.grad._data.data_ptr() == before[1]
 
 
 # the default head gradient (ones) of a large host head is reused across backward passes

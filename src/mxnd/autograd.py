@@ -8,6 +8,7 @@ variable's stable ``.grad`` buffer by its ``grad_req`` ('write' overwrites, 'add
 from __future__ import annotations
 
 import abc
+import contextlib
 import sys
 import threading
 import weakref
@@ -44,12 +45,12 @@ class _Scope:
         self._saved, self._torch_mode = None, None
 
     def __enter__(self):
-        self._saved = (STATE.recording, STATE.training)
+        self._saved, self._torch_mode = (STATE.recording, STATE.training), None
         if self._recording is not None:
             STATE.recording = self._recording
             # record() must build torch's graph even under a caller's torch.no_grad()
-            self._torch_mode = torch.enable_grad() if self._recording else None
-            if self._torch_mode is not None:
+            if self._recording and not torch.is_grad_enabled():
+                self._torch_mode = torch.enable_grad()
                 self._torch_mode.__enter__()
         if self._training is not None:
             STATE.training = self._training
@@ -135,6 +136,11 @@ def _as_list(value):
 
 
 def _head_tensors(heads, head_grads):
+    if head_grads is None and type(heads) is list and len(heads) == 1 and type(heads[0]) is NDArray:
+        data = heads[0]._data  # NDArray.backward() of a dense array: the common call
+        if not data.requires_grad:
+            raise MXNetError(NOT_IN_GRAPH)
+        return [data], [_default_head_grad(data)]
     heads = _as_list(heads)
     if head_grads is None:
         head_grads = [None] * len(heads)
@@ -197,12 +203,13 @@ def _default_head_grad(data):
 # torch's autograd engine, called as torch.autograd.grad calls it, without that function's
 # argument normalization and checks (about 15 µs a call; _head_tensors checks the head gradients)
 _ENGINE = torch.autograd.Variable._execution_engine
+_NO_CHANGE = contextlib.nullcontext()
 
 
 def _differentiate(tensors, grads, inputs, retain_graph, create_graph, train_mode):
     previous = set_training(train_mode)
     try:
-        with torch.enable_grad():
+        with _NO_CHANGE if torch.is_grad_enabled() else torch.enable_grad():
             return _ENGINE.run_backward(tuple(tensors), tuple(grads), retain_graph, create_graph,
                                         tuple(inputs), True, False)  # allow unused, no .grad
     except RuntimeError as error:
@@ -217,8 +224,8 @@ def backward(heads, head_grads=None, retain_graph=False, train_mode=True):
     """Compute gradients of ``heads`` and store them in the variables' ``.grad`` buffers."""
     tensors, grads = _head_tensors(heads, head_grads)
     with _VARIABLES_LOCK:
-        candidates = list(_variables.values())
-    variables = [v for v in candidates if v._data.requires_grad and v._data.is_leaf]
+        references = _variables.valuerefs()
+    variables = [v for r in references if (v := r()) is not None and v._data.requires_grad and v._data.is_leaf]
     if not variables:
         raise MXNetError(NO_VARIABLES)
     results = _differentiate(tensors, grads, [v._data for v in variables], retain_graph, False, train_mode)
@@ -240,27 +247,25 @@ def backward(heads, head_grads=None, retain_graph=False, train_mode=True):
         buffer = variable._grad._data
         if variable._grad_req == "add":
             buffer.add_(gradient)
-        elif not retain_graph and id(gradient) not in shared and _can_adopt(buffer, gradient):
+        elif (not retain_graph and id(gradient) not in shared
+              and gradient.numel() * gradient.element_size() >= _ADOPT_MIN_BYTES and _can_adopt(buffer, gradient)):
             variable._grad._data = gradient  # same NDArray, fresh memory: no copy
         else:
             buffer.copy_(gradient)
 
 
 _USE_COUNT = getattr(torch._C, "_storage_Use_Count", None)
-
-
-def _storage_uses(tensor) -> int:
-    """Tensors on ``tensor``'s storage (views, NumPy/DLPack sharing), plus one for the query itself."""
-    return _USE_COUNT(tensor.untyped_storage()._cdata)
+_ADOPT_MIN_BYTES = 64 << 10  # below this, copying into the buffer costs less than checking the aliases
 
 
 def _alone(tensor) -> bool:
-    """Whether nothing but ``tensor`` (and the fresh tensor it may be a whole view of) uses its memory."""
-    base = tensor._base
-    return (tensor.storage_offset() == 0 and tensor.is_contiguous()
-            and tensor.untyped_storage().nbytes() == tensor.numel() * tensor.element_size()
-            and (base is None or (base._base is None and sys.getrefcount(base) <= 3))  # no Python owner
-            and _storage_uses(tensor) == (2 if base is None else 3))  # itself (and base) + the query
+    """Whether nothing but ``tensor`` (and the fresh tensor it may be a whole view of) uses its memory:
+    no other tensor on its storage (views, NumPy/DLPack sharing), no Python owner of its base."""
+    storage, base = tensor.untyped_storage(), tensor._base
+    return (tensor.storage_offset() == 0 and storage.nbytes() == tensor.numel() * tensor.element_size()
+            and tensor.is_contiguous()
+            and (base is None or (base._base is None and sys.getrefcount(base) <= 3))
+            and _USE_COUNT(storage._cdata) == (2 if base is None else 3))  # itself (and base) + ``storage``
 
 
 def _can_adopt(buffer, gradient) -> bool:

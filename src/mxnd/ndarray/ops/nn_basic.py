@@ -31,14 +31,11 @@ from ...registry import OpSpec, Param, declare
 _FLOATS = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 
 
-def _count_inputs(op, given, expected, data):
-    """MXNet's imperative check of the input count, and the one-device rule for optional inputs."""
-    if len(given) != expected:
-        raise ValueError(f"Check failed: num_inputs == infered_num_inputs ({len(given)} vs. {expected}) : "
-                         f"Operator {op} expects {expected} inputs, but got {len(given)} instead.")
-    for tensor in given[1:]:
-        if tensor.device != data.device:
-            raise ValueError(f"{op}: all inputs must be on one device, got {data.device} and {tensor.device}")
+def _count_inputs(op, given, expected):
+    """MXNet's imperative check of the input count (the builder has checked the inputs' devices)."""
+    if given != expected:
+        raise ValueError(f"Check failed: num_inputs == infered_num_inputs ({given} vs. {expected}) : "
+                         f"Operator {op} expects {expected} inputs, but got {given} instead.")
 
 
 def _parse_optional_bool(value):
@@ -48,21 +45,21 @@ def _parse_optional_bool(value):
 # ---- FullyConnected -----------------------------------------------------------------------
 
 def _fully_connected(data, weight, bias, *, num_hidden, no_bias, flatten):
-    given = [t for t in (data, weight, bias) if t is not None]
-    _count_inputs("FullyConnected", given, 2 if no_bias else 3, data)
-    if data.dtype not in _FLOATS:
-        raise TypeError(f"Unsupported type {dtypes.name_of(data.dtype)}")  # MXNET_TYPE_SWITCH over real types
-    if flatten:
+    _count_inputs("FullyConnected", 2 if bias is None else 3, 2 if no_bias else 3)
+    dtype = data.dtype
+    if dtype not in _FLOATS:
+        raise TypeError(f"Unsupported type {dtypes.name_of(dtype)}")  # MXNET_TYPE_SWITCH over real types
+    if flatten and data.dim() != 2:
         data = data.reshape(data.shape[0], -1)  # a 1-D input is (N, 1)
-    expected = (num_hidden, data.shape[-1])
-    if tuple(weight.shape) != expected:
-        raise ValueError(f"Shape inconsistent, Provided = {list(weight.shape)}, inferred shape={expected}")
-    if bias is not None and tuple(bias.shape) != (num_hidden,):
+    if weight.shape != (num_hidden, data.shape[-1]):
+        raise ValueError(f"Shape inconsistent, Provided = {list(weight.shape)}, "
+                         f"inferred shape={(num_hidden, data.shape[-1])}")
+    if bias is not None and bias.shape != (num_hidden,):
         raise ValueError(f"Unexpected shape for bias {list(bias.shape)}")
-    for position, tensor in enumerate(given[1:], 1):
-        if tensor.dtype != data.dtype:
+    for position, tensor in ((1, weight), (2, bias)):
+        if tensor is not None and tensor.dtype is not dtype:
             raise TypeError(f"Incompatible attr in node at {position}-th input: expected "
-                            f"{dtypes.name_of(data.dtype)}, got {dtypes.name_of(tensor.dtype)}")
+                            f"{dtypes.name_of(dtype)}, got {dtypes.name_of(tensor.dtype)}")
     return F.linear(data, weight, bias)
 
 
@@ -110,7 +107,7 @@ def _rrelu(data, lower_bound, upper_bound):
 
 
 def _leaky_relu(data, gamma, *, act_type, slope, lower_bound, upper_bound):
-    _count_inputs("LeakyReLU", [t for t in (data, gamma) if t is not None], 2 if act_type == "prelu" else 1, data)
+    _count_inputs("LeakyReLU", 1 if gamma is None else 2, 2 if act_type == "prelu" else 1)
     _real(data)
     if act_type == "prelu":
         return _prelu(data, gamma)
