@@ -2,9 +2,11 @@
 
 The method is bench_foundation.py's (its measuring loop, implementations and ratios are
 reused); the inputs are ``a`` (weight), ``b`` (gradient) and the states ``m``, ``v`` (zeros).
-The torch column is either torch's natural fused update (``addcmul_``/``addcdiv_``, one
-rounding per fused multiply-add, as torch.optim's single-tensor Adam) or the same step-by-step
-float32 arithmetic mxnd runs to stay bit-exact with MXNet. Measure in each venv with
+The torch column is either torch's natural in-place update (``addcmul_``/``addcdiv_``, one
+rounding per fused multiply-add), the same step-by-step float32 arithmetic mxnd runs to stay
+bit-exact with MXNet, or ``torch.optim.Adam.step()`` itself (single-tensor, ``foreach`` and
+``fused``: torch's own states and bias correction, a step of the same size).
+Measure in each venv with
 ``--json``, then combine::
 
     /tmp/venv/bin/python benchmarks/bench_optimizer.py --json /tmp/opt_mxnd.json
@@ -30,15 +32,20 @@ ADAM = "mx.nd.adam_update(a, b, m, v, lr=0.001, wd=0.0001, out=a)"
 SGD = "mx.nd.sgd_mom_update(a, b, m, lr=0.01, momentum=0.9, wd=0.0001, out=a)"
 
 WORKLOADS = [
-    Workload("adam_update 1M vs fused torch", ADAM, "adam_fused(a, b, m, v)", N, large=True),
+    Workload("adam_update 1M vs torch in-place ops", ADAM, "adam_inplace(a, b, m, v)", N, large=True),
     Workload("adam_update 1M vs same-arithmetic torch", ADAM, "adam_same(a, b, m, v)", N, large=True),
-    Workload("sgd_mom_update 1M vs fused torch", SGD, "sgd_mom_fused(a, b, m)", N, large=True),
+    Workload("sgd_mom_update 1M vs torch in-place ops", SGD, "sgd_mom_inplace(a, b, m)", N, large=True),
+    # torch's own optimizer on the same weight and gradient (its states, bias correction included)
+    Workload("adam_update 1M vs torch.optim.Adam", ADAM, "optim_step(a, b, 'default')", N, large=True),
+    Workload("adam_update 1M vs torch.optim.Adam(foreach=True)", ADAM, "optim_step(a, b, 'foreach')", N,
+             large=True),
+    Workload("adam_update 1M vs torch.optim.Adam(fused=True)", ADAM, "optim_step(a, b, 'fused')", N, large=True),
 ]
 
 
 def _torch_updates(torch):
     """Raw-torch Adam and momentum SGD steps on tensors (lr 0.001 / 0.01, wd 1e-4 as the mx statements)."""
-    def adam_fused(w, g, m, v, lr=0.001, b1=0.9, b2=0.999, eps=1e-8, wd=0.0001):
+    def adam_inplace(w, g, m, v, lr=0.001, b1=0.9, b2=0.999, eps=1e-8, wd=0.0001):
         g = g.add(w, alpha=wd)
         m.mul_(b1).add_(g, alpha=1 - b1)
         v.mul_(b2).addcmul_(g, g, value=1 - b2)
@@ -50,11 +57,24 @@ def _torch_updates(torch):
         v.mul_(b2).add_((g * (1 - b2)).mul_(g))
         w.sub_((m * lr).div_(torch.from_numpy(foundation.np.sqrt(v.numpy())).add_(eps)))
 
-    def sgd_mom_fused(w, g, m, lr=0.01, momentum=0.9, wd=0.0001):
+    def sgd_mom_inplace(w, g, m, lr=0.01, momentum=0.9, wd=0.0001):
         m.mul_(momentum).add_(g.add(w, alpha=wd), alpha=-lr)
         w.add_(m)
 
-    return {"adam_fused": adam_fused, "adam_same": adam_same, "sgd_mom_fused": sgd_mom_fused}
+    optimizers = {}
+
+    def optim_step(w, g, variant, lr=0.001, wd=0.0001):
+        """One torch.optim.Adam step on ``w`` (its memory) with gradient ``g``."""
+        key = (id(w), variant)
+        if key not in optimizers:
+            param = torch.nn.Parameter(w)
+            param.grad = g
+            options = {"default": {}, "foreach": {"foreach": True}, "fused": {"fused": True}}[variant]
+            optimizers[key] = torch.optim.Adam([param], lr=lr, weight_decay=wd, **options)
+        optimizers[key].step()
+
+    return {"adam_inplace": adam_inplace, "adam_same": adam_same, "sgd_mom_inplace": sgd_mom_inplace,
+            "optim_step": optim_step}
 
 
 class _WithStates:
