@@ -17,13 +17,17 @@ def _data(ctx, n=20000, seed=3):
     return w, g, m, v
 
 
-def test_adam_is_bit_exact_on_a_large_array(ctx):
-    # AdamUpdateKernel in float32: g = g*rescale + w*wd; mean, var; w - lr*mean/(sqrt(var)+eps)
-    w, g, m, v = _data(ctx)
+@pytest.mark.parametrize("clip", [-1.0, 0.5])
+def test_adam_is_bit_exact_on_a_large_array(ctx, clip):
+    # AdamUpdateKernel in float32: g = clip(g*rescale + w*wd); mean, var; w - lr*mean/(sqrt(var)+eps)
+    w, g, m, v = _data(ctx, n=100003)  # not a multiple of any vector width: the kernels' tails too
+    w[:3], g[:3] = [-0.0, 0.0, 1e-30], [-0.0, -1e-30, 3e4]  # signed zeros, tiny and clipped values
     lr, b1, b2, eps, wd, rescale = f32(0.01), f32(0.9), f32(0.999), f32(1e-8), f32(0.01), f32(0.5)
     arrays = [mx.nd.array(a, ctx=ctx) for a in (w, g, m, v)]
-    out = mx.nd.adam_update(*arrays, lr=0.01, wd=0.01, rescale_grad=0.5, out=arrays[0])
+    out = mx.nd.adam_update(*arrays, lr=0.01, wd=0.01, rescale_grad=0.5, clip_gradient=clip, out=arrays[0])
     gr = g * rescale + w * wd
+    if clip >= 0:  # MXNet clips after adding the weight decay (mx.nd.adam_update(1, 0.4, wd=1, clip 0.5): mean 0.05)
+        gr = np.clip(gr, -f32(clip), f32(clip))
     m2 = b1 * m + (f32(1) - b1) * gr
     v2 = b2 * v + (f32(1) - b2) * gr * gr
     expected = w - lr * m2 / (np.sqrt(v2) + eps)
@@ -31,6 +35,7 @@ def test_adam_is_bit_exact_on_a_large_array(ctx):
     np.testing.assert_array_equal(arrays[2].asnumpy(), m2)
     np.testing.assert_array_equal(arrays[3].asnumpy(), v2)
     np.testing.assert_array_equal(out.asnumpy(), expected)
+    assert np.array_equal(np.signbit(out.asnumpy()), np.signbit(expected))
 
 
 def test_rmsprop_is_bit_exact_on_a_large_array(ctx):

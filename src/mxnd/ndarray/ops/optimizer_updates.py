@@ -274,7 +274,7 @@ def _adam(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_gra
     # add even where the compiler fuses the last multiply into the add), ``(c*g)*g`` an addcmul
     # into -0 (x*y + -0 is x*y, fused or not), ``w - (lr*m)/d`` an addcdiv by -lr (the quotient
     # is rounded before the add, and rounding is symmetric); tests/ndarray/ops/
-    # test_optimizer_updates.py checks a million elements against numpy
+    # test_optimizer_updates.py checks 100,003 elements against numpy
     first, second, one = _scratch(weight, 0), _scratch(weight, 1), _one(weight)
     g = grad if rescale_grad == 1 else torch.mul(grad, float(T(rescale_grad)), out=first)
     g = torch.addcmul(g, weight, one, value=float(T(wd)), out=first)
