@@ -207,7 +207,7 @@ _NO_CHANGE = contextlib.nullcontext()
 
 
 def _differentiate(tensors, grads, inputs, retain_graph, create_graph, train_mode):
-    previous = set_training(train_mode)
+    previous, STATE.training = STATE.training, bool(train_mode)
     try:
         with _NO_CHANGE if torch.is_grad_enabled() else torch.enable_grad():
             return _ENGINE.run_backward(tuple(tensors), tuple(grads), retain_graph, create_graph,
@@ -217,7 +217,7 @@ def _differentiate(tensors, grads, inputs, retain_graph, create_graph, train_mod
             raise MXNetError(NOT_IN_GRAPH) from None
         raise MXNetError(f"backward: {str(error).splitlines()[0]}") from error
     finally:
-        set_training(previous)
+        STATE.training = previous
 
 
 def backward(heads, head_grads=None, retain_graph=False, train_mode=True):
@@ -272,8 +272,8 @@ def _can_adopt(buffer, gradient) -> bool:
     """Whether the fresh ``gradient`` may replace the memory of a 'write' grad buffer instead of
     being copied into it: nothing else can observe either tensor (no view of the buffer, no other
     NDArray on it, the gradient not aliased), so MXNet's stable-buffer semantics still hold."""
-    return (_USE_COUNT is not None and not gradient.requires_grad and gradient.dtype == buffer.dtype
-            and gradient.device == buffer.device and gradient.shape == buffer.shape
+    return (_USE_COUNT is not None and not gradient.requires_grad and gradient.dtype is buffer.dtype
+            and gradient.get_device() == buffer.get_device() and gradient.shape == buffer.shape
             # the buffer is held by its NDArray's slot, the caller, this parameter and getrefcount
             and sys.getrefcount(buffer) <= 4 and _alone(buffer) and _alone(gradient))
 
