@@ -126,3 +126,12 @@ def numpy_type(torch_dtype: torch.dtype):
 def name_of(torch_dtype: torch.dtype) -> str:
     """MXNet's name of a torch dtype, e.g. ``'float32'``."""
     return BY_TORCH[torch_dtype].name
+
+
+def flag_of(torch_dtype: torch.dtype) -> int:
+    """MXNet's type flag of a torch dtype (mshadow's ``kFloat32`` = 0 ...), as its messages print it.
+
+    >>> flag_of(torch.float64)
+    1
+    """
+    return BY_TORCH[torch_dtype].flag

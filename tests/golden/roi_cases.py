@@ -47,6 +47,8 @@ POOL = [
     G.format("x.astype('float64')", "mx.nd.ROIPooling(x, rois.astype('float64'), pooled_size=(2, 3), spatial_scale=1.0)"),
     # float32 bins: ceil(21 * (3 / 21)) is 4 and ceil(13 * (7 / 13)) is 8, one past the roi
     G.format("x", "mx.nd.ROIPooling(x, mx.nd.array([[0, 0, 0, 6, 2], [1, 1, 4, 7, 6]]), pooled_size=(21, 13), spatial_scale=1.0)"),
+    # C round of a corner just below a half (0.49999997 rounds to 0, not 1 as floor(x + 0.5) gives)
+    G.format("x", "mx.nd.ROIPooling(x, mx.nd.array([[0, 0, 0, 0.49999997, 2.49999976], [1, 1.49999988, 0, 3, 3]]), pooled_size=(2, 2), spatial_scale=1.0)"),
     # rois mostly outside the map
     G.format("x", "mx.nd.ROIPooling(x, mx.nd.array([[0, -60, -50, 3, 2], [1, 5, 4, 90, 70], [0, -9, -9, -2, -1]]), "
                   "pooled_size=(3, 2), spatial_scale=1.0)"),

@@ -20,7 +20,6 @@ weights (and states) for float16 weights.
 from __future__ import annotations
 
 import math
-import threading
 
 import numpy as np
 import torch
@@ -28,6 +27,7 @@ import torch
 from ...errors import MXNetError
 from ...params import parse_bool, parse_float, parse_int
 from ...registry import REQUIRED, OpSpec, Param, declare
+from .scratch import reused
 
 _F32 = torch.float32
 # numpy scalar type doing a kernel's scalar arithmetic in its DType (mshadow's static_cast<DType>)
@@ -104,7 +104,6 @@ def _sqrt(values, out=None):
     return values.sqrt() if out is None else torch.sqrt(values, out=out)
 
 
-_LOCAL = threading.local()
 _ONES: dict = {}
 
 
@@ -122,24 +121,6 @@ def _one(like, value=1.0):
     if one is None:
         one = _ONES[key] = torch.full((), value, dtype=like.dtype, device=like.device)
     return one
-
-
-_SCRATCH_ENTRIES = 8
-
-
-def _scratch(like, slot):
-    """A temporary shaped like ``like``, reused across calls (per thread, at most a few kept); a body
-    never returns one, since the builder wraps what a body returns."""
-    cache = getattr(_LOCAL, "cache", None)
-    if cache is None:
-        cache = _LOCAL.cache = {}
-    key = (slot, like.shape, like.dtype, like.device)
-    buffer = cache.get(key)
-    if buffer is None:
-        if len(cache) >= _SCRATCH_ENTRIES:
-            cache.clear()
-        buffer = cache[key] = torch.empty(like.shape, dtype=like.dtype, device=like.device)
-    return buffer
 
 
 def _clip(values, bound):
@@ -275,7 +256,7 @@ def _adam(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_gra
     # into -0 (x*y + -0 is x*y, fused or not), ``w - (lr*m)/d`` an addcdiv by -lr (the quotient
     # is rounded before the add, and rounding is symmetric); tests/ndarray/ops/
     # test_optimizer_updates.py checks 100,003 elements against numpy
-    first, second, one = _scratch(weight, 0), _scratch(weight, 1), _one(weight)
+    first, second, one = reused(weight, "adam 1"), reused(weight, "adam 2"), _one(weight)
     g = grad if rescale_grad == 1 else torch.mul(grad, float(T(rescale_grad)), out=first)
     g = torch.addcmul(g, weight, one, value=float(T(wd)), out=first)
     if clip_gradient >= 0:

@@ -17,7 +17,6 @@ upsampling-inl.h, contrib/adaptive_avg_pooling-inl.h, contrib/bilinear_resize-in
 from __future__ import annotations
 
 import math
-import threading
 
 import torch
 import torch.nn.functional as F
@@ -25,24 +24,17 @@ import torch.nn.functional as F
 from ... import dtypes
 from ...params import enum, parse_bool, parse_float, parse_int, parse_optional_int, parse_shape
 from ...registry import REQUIRED, OpSpec, Param, declare
+from .scratch import reused
 
 _CHANNELS_LAST = {2: torch.channels_last, 3: torch.channels_last_3d}
 _LAYOUTS = {3: ("NCW", "NWC"), 4: ("NCHW", "NHWC"), 5: ("NCDHW", "NDHWC")}
 
 
-_SCRATCH = threading.local()
-
-
 def _channels_last(data, memory_format):
-    """``data`` in channels-last memory. Outside autograd the copy goes into a reused per-thread
-    buffer: a fresh one costs page faults that take longer than the copy itself."""
+    """``data`` in channels-last memory; outside autograd the copy goes into a reused buffer."""
     if data.requires_grad or data.is_contiguous(memory_format=memory_format):
         return data.contiguous(memory_format=memory_format)
-    key = (data.shape, data.dtype, data.device)
-    buffer = getattr(_SCRATCH, "buffer", None)
-    if buffer is None or buffer[0] != key:
-        buffer = _SCRATCH.buffer = (key, torch.empty_like(data, memory_format=memory_format))
-    return buffer[1].copy_(data)
+    return reused(data, "channels-last input", memory_format).copy_(data)
 
 
 def _onednn_ok(data, rank):

@@ -48,16 +48,6 @@ _F = np.float32
 _INT_MIN = -(2 ** 31)
 
 
-def _dtype_name(tensor):
-    return dtypes.name_of(tensor.dtype)
-
-
-def _mshadow_flag(tensor):
-    flags = {"float32": 0, "float64": 1, "float16": 2, "uint8": 3, "int32": 4, "int8": 5, "int64": 6,
-             "bool": 7, "int16": 8, "uint16": 9, "uint32": 10, "uint64": 11, "bfloat16": 12}
-    return flags.get(_dtype_name(tensor), _dtype_name(tensor))
-
-
 def _trunc_int(value):
     """``static_cast<int>`` of a float32 as x86 does it: NaN, inf and out-of-range give INT_MIN."""
     value = float(value)
@@ -82,7 +72,7 @@ def _check_inputs(cls_prob, bbox_pred, im_info, post_nms_top_n):
     for tensor in (cls_prob, bbox_pred, im_info):
         if tensor.dtype is not torch.float32:
             raise TypeError("Check failed: in_type->at(i) == mshadow::default_type_flag || "
-                            f"in_type->at(i) == -1: Unsupported data type {_mshadow_flag(tensor)}")
+                            f"in_type->at(i) == -1: Unsupported data type {dtypes.flag_of(tensor.dtype)}")
     if post_nms_top_n < 0 and n != 0:
         raise ValueError("Check failed: dim_size_is_known(*it): Shape dim size cannot be a negative value "
                          f"{n * post_nms_top_n}")

@@ -39,17 +39,9 @@ from ... import dtypes
 from ...errors import MXNetError
 from ...params import parse_float, parse_int, parse_shape
 from ...registry import REQUIRED, OpSpec, Param, declare
-from .roi import _batch_index, _chunks, check_pooled_size, check_roi_shapes
+from .roi import _batch_index, _c_round, _chunks, _dtype_name, check_pooled_size, check_roi_shapes
 
 _INT_MIN = -2 ** 31
-
-
-def _dtype_name(tensor):
-    return dtypes.name_of(tensor.dtype)
-
-
-def _flag(tensor):
-    return dtypes.BY_TORCH[tensor.dtype].flag
 
 
 def _work_dtype(data):
@@ -59,7 +51,7 @@ def _work_dtype(data):
 def _check_common(data, rois, spatial_scale, op, columns, unsigned):
     check_roi_shapes(data, rois, spatial_scale, op, columns, unsigned)
     if rois.dtype != data.dtype:
-        raise TypeError(f"Check failed: dtype == (*in_type)[1] ({_flag(data)} vs. {_flag(rois)}) : "
+        raise TypeError(f"Check failed: dtype == (*in_type)[1] ({dtypes.flag_of(data.dtype)} vs. {dtypes.flag_of(rois.dtype)}) : "
                         f"rois ({_dtype_name(rois)}) must have the dtype of data ({_dtype_name(data)})")
     if not data.is_floating_point() or data.dtype is torch.bfloat16:
         raise TypeError(f"This operation only support floating point types, not {_dtype_name(data)}")
@@ -67,13 +59,6 @@ def _check_common(data, rois, spatial_scale, op, columns, unsigned):
         short = "psroipool" if op == "_contrib_PSROIPooling" else "rroialign"
         raise ValueError(f"Check failed: out_data[{short}: :kOut].shape_[0] == in_data[{short}::kBox].shape_[0] "
                          f"(-1 vs. 0) : {op} needs at least one roi")
-
-
-def _c_round(values):
-    """C ``round`` (halves away from zero), exact for every float: ``trunc`` plus the fraction test."""
-    whole = torch.trunc(values)
-    up = (values - whole).abs() >= 0.5
-    return torch.where(up, whole + torch.sign(values), whole)
 
 
 def _c_int(values):

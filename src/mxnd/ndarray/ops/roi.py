@@ -164,8 +164,11 @@ def _chunks(count, per_roi, budget=1 << 25):
 
 
 def _c_round(values):
-    """C ``round``: halves away from zero."""
-    return torch.sign(values) * torch.floor(values.abs() + 0.5)
+    """C ``round`` (halves away from zero), exact for every float: ``trunc`` plus the fraction test
+    (``floor(|x| + 0.5)`` rounds 0.49999997 up and odd integers above 2**23 to the next even one)."""
+    whole = torch.trunc(values)
+    up = (values - whole).abs() >= 0.5
+    return torch.where(up, whole + torch.sign(values), whole)
 
 
 def _bin_bounds(start, length, pooled, dtype):
