@@ -3,6 +3,7 @@ of tests/golden/optimizer_updates_cases.py: in-place state updates, large arrays
 float32 numpy formulas (numpy's sqrt is correctly rounded, as MXNet's sqrtf), errors, contexts."""
 import numpy as np
 import pytest
+import torch
 
 import mxnd as mx
 from mxnd.base import MXNetError
@@ -36,6 +37,68 @@ def test_adam_is_bit_exact_on_a_large_array(ctx, clip):
     np.testing.assert_array_equal(arrays[3].asnumpy(), v2)
     np.testing.assert_array_equal(out.asnumpy(), expected)
     assert np.array_equal(np.signbit(out.asnumpy()), np.signbit(expected))
+
+
+def _adam_reference(w, g, m, v, T, lr=0.01, b1=0.9, b2=0.999, eps=1e-8, wd=0.01):
+    """AdamUpdateKernel with rescale 1 in numpy type T (each op one IEEE rounding); its float
+    parameters are C++ floats cast to T."""
+    lr, b1, b2, eps, wd = (T(f32(x)) for x in (lr, b1, b2, eps, wd))
+    with np.errstate(all="ignore"):
+        gr = g + w * wd
+        m2 = b1 * m + (T(1) - b1) * gr
+        v2 = b2 * v + (T(1) - b2) * gr * gr
+        return w - lr * m2 / (np.sqrt(v2) + eps), m2, v2
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", [96 * 35, 96 * 35 + 7])  # every thread count's chunks whole, or a tail
+def test_adam_fused_path_is_bit_exact(dtype, n, threads):
+    """On CPU, adam_update with out=weight steps the weight through torch's fused Adam kernel
+    (ndarray/ops/adam_step.py); means decaying through subnormals, signed zeros, huge and tiny
+    values, and any thread count give MXNet's bits (the kernel's scalar tail must not be used)."""
+    from mxnd.ndarray.ops import adam_step
+    T = np.dtype(dtype).type
+    rs = np.random.RandomState(5)
+    w, g = rs.standard_normal(n).astype(T), rs.standard_normal(n).astype(T)
+    m = (rs.standard_normal(n) * 10.0 ** rs.randint(-45, 30, n)).astype(T)
+    v = (rs.random_sample(n) * 10.0 ** rs.randint(-45, 30, n)).astype(T)
+    g[: n // 4] = 0.0  # parameters without gradient: their means decay through subnormals
+    w[:4], g[:4], m[:4] = [-0.0, 0.0, -0.0, 1.0], [-0.0, -0.0, 0.0, -0.0], [-0.0, -0.0, 0.0, -0.0]
+    previous = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        arrays = [mx.nd.array(a, dtype=dtype) for a in (w, g, m, v)]
+        assert adam_step.prepare(arrays[0]._data, arrays[2]._data, arrays[3]._data) is not None
+        for _ in range(3):  # states carried between steps
+            w, m, v = _adam_reference(w, g, m, v, T)
+            mx.nd.adam_update(*arrays, lr=0.01, wd=0.01, out=arrays[0])
+            for got, want in zip((arrays[0], arrays[2], arrays[3]), (w, m, v)):
+                assert got.dtype == np.dtype(dtype)
+                np.testing.assert_array_equal(got.asnumpy().view(np.uint8), want.view(np.uint8))
+    finally:
+        torch.set_num_threads(previous)
+
+
+def test_adam_without_the_fused_kernel_gives_the_same_bits(monkeypatch):
+    """The path used when torch's fused kernel is missing or fails its check."""
+    from mxnd.ndarray.ops import adam_step
+    w, g, m, v = _data(None, n=4099)
+    fused = [mx.nd.array(a) for a in (w, g, m, v)]
+    mx.nd.adam_update(*fused, lr=0.01, wd=0.01, out=fused[0])
+    monkeypatch.setitem(adam_step._TRUSTED, torch.float32, False)
+    plain = [mx.nd.array(a) for a in (w, g, m, v)]
+    assert adam_step.prepare(plain[0]._data, plain[2]._data, plain[3]._data) is None
+    mx.nd.adam_update(*plain, lr=0.01, wd=0.01, out=plain[0])
+    for a, b in zip(fused, plain):
+        np.testing.assert_array_equal(a.asnumpy().view(np.uint8), b.asnumpy().view(np.uint8))
+
+
+def test_the_fused_adam_kernel_passes_its_check():
+    """torch's fused Adam computes MXNet's step exactly on this torch (else adam_update falls
+    back to separate passes, correct but slower: benchmarks/bench_optimizer.py)."""
+    from mxnd.ndarray.ops import adam_step
+    assert adam_step._passes_check(torch.float32) and adam_step._passes_check(torch.float64)
 
 
 def test_rmsprop_is_bit_exact_on_a_large_array(ctx):

@@ -27,7 +27,8 @@ import torch
 from ...errors import MXNetError
 from ...params import parse_bool, parse_float, parse_int
 from ...registry import REQUIRED, OpSpec, Param, declare
-from .scratch import reused
+from . import adam_step
+from .scratch import reused, scalar
 
 _F32 = torch.float32
 # numpy scalar type doing a kernel's scalar arithmetic in its DType (mshadow's static_cast<DType>)
@@ -104,9 +105,6 @@ def _sqrt(values, out=None):
     return values.sqrt() if out is None else torch.sqrt(values, out=out)
 
 
-_ONES: dict = {}
-
-
 def _exact_addcmul(like) -> bool:
     """Whether ``addcmul`` by a 1 rounds ``c*y`` before the sum: float32/float64 only (reduced
     precision types compute the whole expression in float32 and round once)."""
@@ -116,11 +114,7 @@ def _exact_addcmul(like) -> bool:
 def _one(like, value=1.0):
     """A 0-d ``value`` (1: the second factor of an exact ``x + c*y`` addcmul; -0: the addend of an
     exact product) of ``like``'s dtype and device, cached."""
-    key = (like.dtype, like.device, value, math.copysign(1.0, value))
-    one = _ONES.get(key)
-    if one is None:
-        one = _ONES[key] = torch.full((), value, dtype=like.dtype, device=like.device)
-    return one
+    return scalar(like, value)
 
 
 def _clip(values, bound):
@@ -256,17 +250,33 @@ def _adam(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_gra
     # into -0 (x*y + -0 is x*y, fused or not), ``w - (lr*m)/d`` an addcdiv by -lr (the quotient
     # is rounded before the add, and rounding is symmetric); tests/ndarray/ops/
     # test_optimizer_updates.py checks 100,003 elements against numpy
-    first, second, one = reused(weight, "adam 1"), reused(weight, "adam 2"), _one(weight)
+    # everything is looked up before the first pass (see adam_step.py: Python code between the
+    # passes is slow on a busy host)
+    lr_, epsilon_, beta1_, beta2_ = float(T(lr)), float(T(epsilon)), float(T(beta1)), float(T(beta2))
+    mean_coefficient, var_coefficient = float(T(1) - T(beta1)), float(T(1) - T(beta2))
+    target = _target(out, weight)
+    prepared = None if target is None else adam_step.prepare(weight, mean, var)
+    first, second, one, negative_zero = reused(weight, "adam 1"), reused(weight, "adam 2"), _one(weight), _one(weight, -0.0)
     g = grad if rescale_grad == 1 else torch.mul(grad, float(T(rescale_grad)), out=first)
     g = torch.addcmul(g, weight, one, value=float(T(wd)), out=first)
     if clip_gradient >= 0:
         g = torch.clamp(g, -float(T(clip_gradient)), float(T(clip_gradient)), out=first)
-    mean.mul_(float(T(beta1))).addcmul_(g, one, value=float(T(1) - T(beta1)))
     # var = ((1-b2)*g)*g + b2*var; the last addcmul writes var itself (an elementwise out= may alias)
-    squared = torch.addcmul(_one(weight, -0.0), g, g, value=float(T(1) - T(beta2)), out=second)
-    torch.addcmul(squared, var, one, value=float(T(beta2)), out=var)
-    denominator = _sqrt(var, out=second).add_(float(T(epsilon)))
-    return torch.addcdiv(weight, mean, denominator, value=-float(T(lr)), out=_target(out, weight))
+    squared = torch.addcmul(negative_zero, g, g, value=var_coefficient, out=second)
+    torch.addcmul(squared, var, one, value=beta2_, out=var)
+    if prepared is not None:
+        adam_step.update(prepared, g, mean, beta1=beta1_, mean_coefficient=mean_coefficient, lr=lr_,
+                         epsilon=epsilon_)
+        if prepared.whole:
+            return target
+        # the rest (fewer than 16 elements per thread), its mean already updated
+        done = prepared.count
+        weight, mean, var, second, target = (t.view(-1)[done:] for t in (weight, mean, var, second, target))
+    else:
+        mean.mul_(beta1_).addcmul_(g, one, value=mean_coefficient)
+    denominator = _sqrt(var, out=second).add_(epsilon_)
+    new = torch.addcdiv(weight, mean, denominator, value=-lr_, out=target)
+    return out if prepared is not None else new
 
 
 def _adamw_step(weight, grad, mean, var, T, lr, eta, beta1, beta2, epsilon, wd, clip_gradient, scale):
