@@ -114,6 +114,21 @@ def test_round_trip_every_dtype(dtype, shape, tmp_path):
         assert torch.equal(array._data, source._data)
 
 
+@pytest.mark.parametrize("elements", [(2 << 20) // 4 - 1, (2 << 20) // 4, 600_000, 1_000_000, 1_300_001])
+def test_large_arrays_round_trip_on_huge_page_buffers(elements, tmp_path):
+    """Arrays from 2 MB up load into huge-page mappings (rounded up to whole 2 MB pages when that
+    adds at most an eighth): values, writability and the storage size are the array's own."""
+    values = np.random.RandomState(elements % 97).standard_normal(elements).astype(np.float32)
+    path = str(tmp_path / "big.params")
+    mx.nd.save(path, [mx.nd.array(values), mx.nd.array(values[::-1].copy())])
+    first, second = mx.nd.load(path)
+    np.testing.assert_array_equal(first.asnumpy(), values)
+    np.testing.assert_array_equal(second.asnumpy(), values[::-1])
+    assert first._data.untyped_storage().nbytes() == elements * 4
+    first[:] = 1.0
+    assert second.asnumpy()[0] == values[-1] and float(first.sum().asscalar()) == elements
+
+
 def test_single_ndarray_saves_as_list(tmp_path):
     path = str(tmp_path / "one")
     mx.nd.save(path, mx.nd.ones((2,)))
