@@ -39,17 +39,6 @@ _STEP = 2000.0  # 0.5 ** 2000 == 0.0 in double: the kernel's bias corrections ar
 _TRUSTED: dict = {}  # dtype -> whether the kernel passed the check
 
 
-_STEPS: dict = {}
-
-
-def _steps(device):
-    """The kernel's step count, a tensor it reads and leaves alone (cached per device)."""
-    steps = _STEPS.get(device)
-    if steps is None:
-        steps = _STEPS[device] = torch.full((), _STEP, device=device)
-    return steps
-
-
 class Prepared(NamedTuple):
     """The operands of ``update`` for one set of arrays."""
     count: int  # leading elements the kernel steps; the caller steps the rest
@@ -62,7 +51,7 @@ class Prepared(NamedTuple):
     negative_zero: torch.Tensor  # 0-d -0.0
     zeros: torch.Tensor  # the kernel's gradient, -0.0
     lows: torch.Tensor  # its second moment, -inf
-    steps: torch.Tensor
+    steps: torch.Tensor  # 0-d, read by the kernel, never written
 
 
 def prepare(weight, mean, var):
@@ -85,7 +74,7 @@ def _operands(weight, mean, var, count):
     flat = [t.view(-1) if whole else t.view(-1)[:count] for t in (weight, mean, var)]
     return Prepared(count, whole, *flat, filled(mean, 2.0).view(mean.shape), scalar(mean, 2.0),
                     scalar(mean, -0.0), filled(flat[0], -0.0), filled(flat[0], float("-inf")),
-                    _steps(weight.device))
+                    scalar(mean, _STEP))
 
 
 def update(prepared, g, mean, *, beta1, mean_coefficient, lr, epsilon):
