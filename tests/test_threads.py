@@ -77,6 +77,27 @@ def test_autograd_in_threads_matches_sequential():
         np.testing.assert_array_equal(weight, want_weight)
 
 
+def optimizer_work(index):
+    """adam_update (the fused CPU path and its per-thread scratch buffers) and sgd_mom_update on
+    arrays of several sizes, so that threads share buffers' slots but not their memory."""
+    rng = np.random.RandomState(index)
+    out = []
+    for size in (5000, 4096 * (index + 1), 100):
+        w, g = (mx.nd.array(rng.standard_normal(size).astype(np.float32)) for _ in range(2))
+        m, v, mom = mx.nd.zeros(size), mx.nd.zeros(size), mx.nd.zeros(size)
+        for _ in range(5):
+            mx.nd.adam_update(w, g, m, v, lr=0.01, wd=0.001, out=w)
+            mx.nd.sgd_mom_update(w, g, mom, lr=0.01, momentum=0.9, out=w)
+        out.append(np.concatenate([w.asnumpy(), m.asnumpy(), v.asnumpy()]))
+    return np.concatenate(out)
+
+
+def test_optimizer_updates_in_threads_match_sequential():
+    expected = [optimizer_work(i) for i in range(THREADS)]
+    for got, want in zip(run_threads(optimizer_work), expected):
+        np.testing.assert_array_equal(got, want)
+
+
 def test_recording_and_training_flags_are_thread_local():
     inside, outside = threading.Event(), threading.Event()
     seen = {}
