@@ -378,6 +378,6 @@ def _unpickle(array, dtype_name, ctx):
 
 def waitall():
     """Wait until all pending device work has finished."""
-    if torch.cuda.is_available() and torch.cuda.is_initialized():
+    if torch.cuda.is_initialized():  # a flag read: no CUDA context, no pending device work
         for device in range(torch.cuda.device_count()):
             torch.cuda.synchronize(device)
