@@ -45,12 +45,26 @@ def _parse_optional_bool(value):
 # ---- FullyConnected -----------------------------------------------------------------------
 
 def _fully_connected(data, weight, bias, *, num_hidden, no_bias, flatten):
+    # the common call passes every check in a few reads (each statement counts: it runs right
+    # after the previous step's large kernels, with cold caches); _fc_checks says what is wrong
+    dtype = data.dtype
+    if (bias is None) is not no_bias or dtype not in _FLOATS:
+        _fc_checks(data, weight, bias, num_hidden, no_bias)
+    if flatten and data.dim() != 2:
+        data = data.reshape(data.shape[0], -1)  # a 1-D input is (N, 1)
+    if (weight.dtype is not dtype or weight.shape != (num_hidden, data.shape[-1])
+            or (bias is not None and (bias.dtype is not dtype or bias.shape != (num_hidden,)))):
+        _fc_checks(data, weight, bias, num_hidden, no_bias)
+    return F.linear(data, weight, bias)
+
+
+def _fc_checks(data, weight, bias, num_hidden, no_bias):
+    """FullyConnected's input checks in MXNet's order, with its messages (called when one fails;
+    ``data`` is flattened once the count and dtype checks pass)."""
     _count_inputs("FullyConnected", 2 if bias is None else 3, 2 if no_bias else 3)
     dtype = data.dtype
     if dtype not in _FLOATS:
         raise TypeError(f"Unsupported type {dtypes.name_of(dtype)}")  # MXNET_TYPE_SWITCH over real types
-    if flatten and data.dim() != 2:
-        data = data.reshape(data.shape[0], -1)  # a 1-D input is (N, 1)
     if weight.shape != (num_hidden, data.shape[-1]):
         raise ValueError(f"Shape inconsistent, Provided = {list(weight.shape)}, "
                          f"inferred shape={(num_hidden, data.shape[-1])}")
@@ -60,7 +74,6 @@ def _fully_connected(data, weight, bias, *, num_hidden, no_bias, flatten):
         if tensor is not None and tensor.dtype is not dtype:
             raise TypeError(f"Incompatible attr in node at {position}-th input: expected "
                             f"{dtypes.name_of(dtype)}, got {dtypes.name_of(tensor.dtype)}")
-    return F.linear(data, weight, bias)
 
 
 # ---- Activation, LeakyReLU ----------------------------------------------------------------
