@@ -256,7 +256,8 @@ def _adam(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_gra
     mean_coefficient, var_coefficient = float(T(1) - T(beta1)), float(T(1) - T(beta2))
     target = _target(out, weight)
     prepared = None if target is None else adam_step.prepare(weight, mean, var)
-    first, second, one, negative_zero = reused(weight, "adam 1"), reused(weight, "adam 2"), _one(weight), _one(weight, -0.0)
+    first, second = reused(weight, "adam 1"), reused(weight, "adam 2")
+    one, negative_zero = _one(weight), _one(weight, -0.0)
     g = grad if rescale_grad == 1 else torch.mul(grad, float(T(rescale_grad)), out=first)
     g = torch.addcmul(g, weight, one, value=float(T(wd)), out=first)
     if clip_gradient >= 0:
