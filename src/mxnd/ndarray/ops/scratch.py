@@ -49,8 +49,21 @@ def reused(like, slot, memory_format=torch.contiguous_format):
     flat = _flat((slot, like.dtype, like.device), like.numel(), like.dtype, like.device)
     if memory_format is torch.contiguous_format:
         return flat.view(like.shape)
-    strides = torch.empty(like.shape, device="meta", memory_format=memory_format).stride()
-    return flat.as_strided(like.shape, strides)
+    return flat.as_strided(like.shape, _strides(like.shape, memory_format))
+
+
+_STRIDES: dict = {}
+
+
+def _strides(shape, memory_format):
+    """The strides of a dense ``shape`` laid out in ``memory_format`` (cached: shapes repeat)."""
+    key = (shape, memory_format)
+    strides = _STRIDES.get(key)
+    if strides is None:
+        if len(_STRIDES) >= 256:
+            _STRIDES.clear()
+        strides = _STRIDES[key] = torch.empty(shape, device="meta", memory_format=memory_format).stride()
+    return strides
 
 
 def filled(like, value):
