@@ -67,6 +67,22 @@ for extra in ("", ", wd=0.01, rescale_grad=0.5", ", wd=0.01, clip_gradient=0.3")
               f"mx.nd.mp_lamb_update_phase1(w, g, m, v, w32, t=i + 1{extra if 'wd' in extra else ', wd=0.0'}, bias_correction=False)",
               "[m, v, w32]", grad=G16),
     ]
+# adam_update on arrays large enough for mxnd's fused CPU path (src/mxnd/ndarray/ops/adam_step.py):
+# whole and tailed sizes, float64, means in the subnormal range, zero and signed-zero gradients; the
+# result is a digest of the raw bytes of weight, mean and variance (bit-exact, compact)
+DIGEST = "hashlib.sha256(b''.join(a.asnumpy().tobytes() for a in (w, m, v))).hexdigest()"
+BIG = "import hashlib; "
+CASES += [
+    steps(BIG + "w = mk(64, 64); m, v = mk(64, 64), pos(64, 64)",
+          "mx.nd.adam_update(w, g, m, v, lr=0.01, wd=0.01, rescale_grad=0.5, clip_gradient=0.3, out=w)", DIGEST,
+          grad="g = mk(64, 64)"),
+    steps(BIG + "w = mk(67, 61); m, v = mk(67, 61) * 1e-37, pos(67, 61) * 1e-30; w[0, :3] = -0.0",
+          "mx.nd.adam_update(w, g, m, v, lr=0.001, out=w)", DIGEST, count=4,
+          grad="g = mk(67, 61) * (pos(67, 61) > 0.3); g[0, :2] = -0.0"),
+    steps(BIG + "w = mk(64, 64, dtype='float64'); m, v = mk(64, 64, dtype='float64'), pos(64, 64).astype('float64')",
+          "mx.nd.adam_update(w, g, m, v, lr=0.01, beta1=0.8, wd=0.01, out=w)", DIGEST,
+          grad="g = mk(64, 64, dtype='float64')"),
+]
 # AdamW (contrib wrapper and the _internal operator with rescale_grad as an array)
 for extra in ("", ", wd=0.01", ", wd=0.01, clip_gradient=0.2"):
     CASES += [
