@@ -45,17 +45,20 @@ def _parse_optional_bool(value):
 # ---- FullyConnected -----------------------------------------------------------------------
 
 def _fully_connected(data, weight, bias, *, num_hidden, no_bias, flatten):
-    # the common call passes every check in a few reads (each statement counts: it runs right
-    # after the previous step's large kernels, with cold caches); _fc_checks says what is wrong
-    dtype = data.dtype
-    if (bias is None) is not no_bias or dtype not in _FLOATS:
-        _fc_checks(data, weight, bias, num_hidden, no_bias)
+    # the common call runs F.linear first (it rejects mismatched inner sizes and dtypes itself)
+    # and checks the rest on its result in one condition: each read counts, as the call runs
+    # right after the previous step's large kernels, with cold caches; _fc_checks says what is wrong
     if flatten and data.dim() != 2:
         data = data.reshape(data.shape[0], -1)  # a 1-D input is (N, 1)
-    if (weight.dtype is not dtype or weight.shape != (num_hidden, data.shape[-1])
-            or (bias is not None and (bias.dtype is not dtype or bias.shape != (num_hidden,)))):
+    try:
+        result = F.linear(data, weight, bias)
+    except RuntimeError:
         _fc_checks(data, weight, bias, num_hidden, no_bias)
-    return F.linear(data, weight, bias)
+        raise
+    if (result.shape[-1] != num_hidden or (bias is None) is not no_bias or result.dtype not in _FLOATS
+            or (bias is not None and bias.shape != weight.shape[:1])):
+        _fc_checks(data, weight, bias, num_hidden, no_bias)
+    return result
 
 
 def _fc_checks(data, weight, bias, num_hidden, no_bias):
