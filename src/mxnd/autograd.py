@@ -17,7 +17,7 @@ import torch
 
 from .errors import MXNetError
 from .ndarray.ndarray import NDArray, wrap
-from .recording import STATE, is_recording, is_training, set_recording, set_training
+from .recording import RECORDING, TRAINING, is_recording, is_training, set_recording, set_training
 
 __all__ = ["record", "pause", "train_mode", "predict_mode", "is_recording", "is_training",
            "set_recording", "set_training", "mark_variables", "backward", "grad", "Function"]
@@ -38,28 +38,30 @@ _VARIABLES_LOCK = threading.Lock()  # attach_grad in one thread while another ru
 class _Scope:
     """Set the recording/training flags for a ``with`` block and restore them after it."""
 
-    __slots__ = ("_recording", "_training", "_saved", "_torch_mode")
+    __slots__ = ("_recording", "_training", "_saved", "_grad_was_off")
 
     def __init__(self, recording, training):
         self._recording, self._training = recording, training
-        self._saved, self._torch_mode = None, None
 
     def __enter__(self):
-        self._saved, self._torch_mode = (STATE.recording, STATE.training), None
+        self._saved = (RECORDING.get(), TRAINING.get())
+        self._grad_was_off = False
         if self._recording is not None:
-            STATE.recording = self._recording
+            RECORDING.set(self._recording)
             # record() must build torch's graph even under a caller's torch.no_grad()
             if self._recording and not torch.is_grad_enabled():
-                self._torch_mode = torch.enable_grad()
-                self._torch_mode.__enter__()
+                self._grad_was_off = True
+                torch.set_grad_enabled(True)
         if self._training is not None:
-            STATE.training = self._training
+            TRAINING.set(self._training)
         return self
 
     def __exit__(self, exc_type, exc_value, traceback):
-        if self._torch_mode is not None:
-            self._torch_mode.__exit__(exc_type, exc_value, traceback)
-        STATE.recording, STATE.training = self._saved
+        if self._grad_was_off:
+            torch.set_grad_enabled(False)
+        recording, training = self._saved
+        RECORDING.set(recording)
+        TRAINING.set(training)
 
 
 def record(train_mode=True):
@@ -207,7 +209,7 @@ _NO_CHANGE = contextlib.nullcontext()
 
 
 def _differentiate(tensors, grads, inputs, retain_graph, create_graph, train_mode):
-    previous, STATE.training = STATE.training, bool(train_mode)
+    previous = set_training(train_mode)
     try:
         with _NO_CHANGE if torch.is_grad_enabled() else torch.enable_grad():
             return _ENGINE.run_backward(tuple(tensors), tuple(grads), retain_graph, create_graph,
@@ -217,7 +219,7 @@ def _differentiate(tensors, grads, inputs, retain_graph, create_graph, train_mod
             raise MXNetError(NOT_IN_GRAPH) from None
         raise MXNetError(f"backward: {str(error).splitlines()[0]}") from error
     finally:
-        STATE.training = previous
+        TRAINING.set(previous)
 
 
 def backward(heads, head_grads=None, retain_graph=False, train_mode=True):
@@ -358,7 +360,7 @@ class Function(abc.ABC):
                                  "Please create another instance.")
         self._used = True
         tensors = [i._data for i in inputs]
-        if STATE.recording and any(t.requires_grad for t in tensors):
+        if RECORDING.get() and any(t.requires_grad for t in tensors):
             contexts = [i._ctx for i in inputs]
             outputs = _Bridge.apply(self, contexts, *tensors)
             ctx = inputs[0]._ctx

@@ -12,7 +12,7 @@ import torch
 
 from .errors import MXNetError
 from .ndarray.ndarray import NDArray, wrap
-from .recording import STATE
+from .recording import RECORDING, TRAINING, set_recording
 
 __all__ = ["CustomOp", "CustomOpProp", "register", "get_all_registered_operators", "custom"]
 
@@ -107,13 +107,12 @@ class _CustomFunction(torch.autograd.Function):
         call = ctx.call
         out_grad = [wrap(g.contiguous(), call.ctx) for g in output_grads]
         in_grad = [wrap(torch.zeros_like(a._data), call.ctx) for a in call.arguments]
-        previous = STATE.recording
-        STATE.recording = False
+        previous = set_recording(False)
         try:
             call.op.backward(["write"] * len(in_grad), out_grad, call.arguments, call.outputs, in_grad,
                              call.auxiliary)
         finally:
-            STATE.recording = previous
+            RECORDING.set(previous)
         return (None,) + tuple(g._data for g in in_grad) + (None,) * len(call.auxiliary)
 
 
@@ -141,13 +140,12 @@ def custom(*inputs, op_type=None, out=None, name=None, **kwargs):
 
     outputs = [zeros(tuple(shape), ctx=ctx, dtype=dtype) for shape, dtype in zip(shapes[1], types[1])]
     op = prop.create_operator(ctx, [a.shape for a in arguments], [a.dtype for a in arguments])
-    recording = STATE.recording
-    STATE.recording = False
+    recording = set_recording(False)
     try:
         with torch.no_grad():
-            op.forward(STATE.training, ["write"] * len(outputs), arguments, outputs, auxiliary)
+            op.forward(TRAINING.get(), ["write"] * len(outputs), arguments, outputs, auxiliary)
     finally:
-        STATE.recording = recording
+        RECORDING.set(recording)
     if recording and any(a._data.requires_grad for a in arguments):
         call = _CustomFunction.apply(_Call(op, ctx, n_args, arguments, auxiliary, outputs),
                                      *[a._data for a in arguments + auxiliary])

@@ -1,22 +1,22 @@
-"""Per-thread autograd flags (recording, training), read by operators and set by ``mx.autograd``.
+"""The autograd flags (recording, training), read by operators and set by ``mx.autograd``.
 
-This is the one place train/predict mode lives: Dropout and BatchNorm read ``is_training()``.
-Operators read ``STATE.recording`` only when an input requires grad (the cheap check first).
+This is the one place train/predict mode lives: Dropout and BatchNorm read ``TRAINING.get()``.
+Each flag is a ``ContextVar``: per thread as MXNet's (a new thread starts in predict mode,
+not recording) and, unlike a ``threading.local``, read in a few machine instructions; operators
+read ``RECORDING.get()`` only when an input requires grad (the cheap check first).
+
+>>> RECORDING.get(), TRAINING.get()
+(False, False)
 """
 from __future__ import annotations
 
-import threading
+from contextvars import ContextVar
 
-__all__ = ["STATE", "is_recording", "is_training", "set_recording", "set_training", "ASSIGN_IN_GRAPH"]
+__all__ = ["RECORDING", "TRAINING", "is_recording", "is_training", "set_recording", "set_training",
+           "ASSIGN_IN_GRAPH"]
 
-
-class _State(threading.local):
-    def __init__(self):
-        self.recording = False
-        self.training = False
-
-
-STATE = _State()
+RECORDING: ContextVar[bool] = ContextVar("mxnd.autograd.recording", default=False)
+TRAINING: ContextVar[bool] = ContextVar("mxnd.autograd.training", default=False)
 
 # MXNet's message for in-place writes inside record() (imperative.cc, RecordOp)
 ASSIGN_IN_GRAPH = (
@@ -32,21 +32,23 @@ def is_recording() -> bool:
     >>> is_recording()
     False
     """
-    return STATE.recording
+    return RECORDING.get()
 
 
 def is_training() -> bool:
     """Whether operators run in training mode (Dropout active, BatchNorm uses batch statistics)."""
-    return STATE.training
+    return TRAINING.get()
 
 
 def set_recording(is_recording: bool) -> bool:
     """Set the recording flag; return its previous value."""
-    previous, STATE.recording = STATE.recording, bool(is_recording)
+    previous = RECORDING.get()
+    RECORDING.set(bool(is_recording))
     return previous
 
 
 def set_training(train_mode: bool) -> bool:
     """Set the training flag; return its previous value."""
-    previous, STATE.training = STATE.training, bool(train_mode)
+    previous = TRAINING.get()
+    TRAINING.set(bool(train_mode))
     return previous
