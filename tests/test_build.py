@@ -366,3 +366,45 @@ def test_optional_input_may_be_left_out():
         function(x)
     with pytest.raises(AssertionError, match="must have NDArray type"):
         function(x, [1, 2])
+
+
+# ---- the fast path of calls with every input positional and keyword parameters -------------
+
+POSITIONAL_FAST_SPECS = [s for s in SPECS if function_of(s).__code__.co_name == "positional_inputs"]
+
+
+def test_positional_fast_path_covers_multi_input_operators():
+    names = {s.name for s in POSITIONAL_FAST_SPECS}
+    assert {"FullyConnected", "Convolution", "BatchNorm", "where", "sgd_update"} <= names
+
+
+@pytest.mark.parametrize("spec", [s for s in POSITIONAL_FAST_SPECS if s.same_dtype], ids=ids)
+def test_positional_fast_path_mixed_dtypes_raise_as_the_general_path(spec):
+    arrays, kwargs = sample_call(spec)
+    arrays[-1] = arrays[-1].astype("float64")
+    before = [a.asnumpy().copy() for a in arrays]
+    with pytest.raises(MXNetError) as fast:
+        function_of(spec)(*arrays, **kwargs)
+    with pytest.raises(MXNetError) as general:
+        function_of(spec)(**dict(zip(spec.input_names, arrays)), **kwargs)
+    assert str(fast.value) == str(general.value)
+    for array, values in zip(arrays, before):
+        np.testing.assert_array_equal(array.asnumpy(), values)
+
+
+def test_positional_fast_path_builds_no_graph_outside_record():
+    x, w, b = mx.nd.ones((2, 3)), mx.nd.ones((4, 3)), mx.nd.zeros((4,))
+    w.attach_grad()
+    y = mx.nd.FullyConnected(x, w, b, num_hidden=4)
+    assert not y._data.requires_grad and y._data.grad_fn is None
+    assert y.asnumpy().tolist() == [[3.0] * 4] * 2
+    with mx.autograd.record():
+        y = mx.nd.FullyConnected(x, w, b, num_hidden=4)
+    y.backward()
+    assert w.grad.asnumpy().tolist() == [[2.0] * 3] * 4
+
+
+def test_positional_fast_path_missing_required_parameter_raises():
+    x, w, b = mx.nd.ones((2, 3)), mx.nd.ones((4, 3)), mx.nd.zeros((4,))
+    with pytest.raises(MXNetError, match="Required parameter num_hidden of FullyConnected is not presented"):
+        mx.nd.FullyConnected(x, w, b, no_bias=False)
