@@ -484,3 +484,18 @@ def test_head_gradient_of_another_shape_raises_and_leaves_the_buffer():
     with pytest.raises(MXNetError, match="Mismatch in shape"):
         y.backward(mx.nd.ones((3,)))
     assert x.grad.asnumpy().tolist() == [[0, 0, 0], [0, 0, 0]]
+
+
+def test_record_inside_torch_no_grad_records_and_restores_the_grad_mode():
+    import torch
+
+    x = mx.nd.array([1.0, 2.0])
+    x.attach_grad()
+    with torch.no_grad():
+        with autograd.record():
+            assert torch.is_grad_enabled()
+            y = x * x
+        assert not torch.is_grad_enabled()
+    y.backward()
+    assert x.grad.asnumpy().tolist() == [2.0, 4.0]
+    assert torch.is_grad_enabled()
