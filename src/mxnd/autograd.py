@@ -17,7 +17,7 @@ import torch
 
 from .errors import MXNetError
 from .ndarray.ndarray import NDArray, wrap
-from .recording import RECORDING, TRAINING, is_recording, is_training, set_recording, set_training
+from .recording import FLAGS, is_recording, is_training, set_recording, set_training, writable_flags
 
 __all__ = ["record", "pause", "train_mode", "predict_mode", "is_recording", "is_training",
            "set_recording", "set_training", "mark_variables", "backward", "grad", "Function"]
@@ -38,30 +38,30 @@ _VARIABLES_LOCK = threading.Lock()  # attach_grad in one thread while another ru
 class _Scope:
     """Set the recording/training flags for a ``with`` block and restore them after it."""
 
-    __slots__ = ("_recording", "_training", "_saved", "_grad_was_off")
+    __slots__ = ("_recording", "_training", "_flags", "_was_recording", "_was_training", "_grad_was_off")
 
     def __init__(self, recording, training):
         self._recording, self._training = recording, training
 
     def __enter__(self):
-        self._saved = (RECORDING.get(), TRAINING.get())
+        self._flags = flags = writable_flags()
+        self._was_recording, self._was_training = flags.recording, flags.training
         self._grad_was_off = False
         if self._recording is not None:
-            RECORDING.set(self._recording)
+            flags.recording = self._recording
             # record() must build torch's graph even under a caller's torch.no_grad()
             if self._recording and not torch.is_grad_enabled():
                 self._grad_was_off = True
                 torch.set_grad_enabled(True)
         if self._training is not None:
-            TRAINING.set(self._training)
+            flags.training = self._training
         return self
 
     def __exit__(self, exc_type, exc_value, traceback):
         if self._grad_was_off:
             torch.set_grad_enabled(False)
-        recording, training = self._saved
-        RECORDING.set(recording)
-        TRAINING.set(training)
+        flags = self._flags
+        flags.recording, flags.training = self._was_recording, self._was_training
 
 
 def record(train_mode=True):
@@ -219,7 +219,7 @@ def _differentiate(tensors, grads, inputs, retain_graph, create_graph, train_mod
             raise MXNetError(NOT_IN_GRAPH) from None
         raise MXNetError(f"backward: {str(error).splitlines()[0]}") from error
     finally:
-        TRAINING.set(previous)
+        set_training(previous)
 
 
 def backward(heads, head_grads=None, retain_graph=False, train_mode=True):
@@ -360,7 +360,7 @@ class Function(abc.ABC):
                                  "Please create another instance.")
         self._used = True
         tensors = [i._data for i in inputs]
-        if RECORDING.get() and any(t.requires_grad for t in tensors):
+        if FLAGS.get().recording and any(t.requires_grad for t in tensors):
             contexts = [i._ctx for i in inputs]
             outputs = _Bridge.apply(self, contexts, *tensors)
             ctx = inputs[0]._ctx

@@ -13,7 +13,7 @@ import torch
 from . import dtypes
 from .errors import MXNetError, context_mismatch, dtype_mismatch, operator_error
 from .ndarray.ndarray import NDArray, wrap, write_into
-from .recording import RECORDING
+from .recording import FLAGS
 from .registry import REQUIRED, SPARSE_DISPATCH, OpSpec, SparseInputs
 
 __all__ = ["build_function", "make_method", "finish", "render_doc"]
@@ -29,7 +29,7 @@ def needs_guard(tensors) -> bool:
     """
     for tensor in tensors:
         if tensor is not None and tensor.requires_grad:
-            return not RECORDING.get()
+            return not FLAGS.get().recording
     return False
 
 
@@ -86,7 +86,7 @@ def _check_out(out, shape, dtype, op_name: str, index: int = 0) -> torch.Tensor:
 
 def _out_tensor(out):
     """The tensor a ``writes_out`` body may fill: a dense ``out=`` array's, outside recording."""
-    return out._data if type(out) is NDArray and not RECORDING.get() else None
+    return out._data if type(out) is NDArray and not FLAGS.get().recording else None
 
 
 def _input_checker(spec: OpSpec):
@@ -312,7 +312,7 @@ def _specialize(spec: OpSpec, general):
             if ((other is not ctx and other.device != ctx.device)
                     or (same_dtype and right.dtype is not dtype) or (no_bool and dtype is bool_)):
                 return general(*args)  # raises the rule's error
-            if (left.requires_grad or right.requires_grad) and not RECORDING.get():
+            if (left.requires_grad or right.requires_grad) and not FLAGS.get().recording:
                 result = run_guarded(args, left, right, **defaults)
             else:
                 result = run(args, left, right, **defaults)
@@ -340,7 +340,7 @@ def _specialize(spec: OpSpec, general):
             return general(*args, **kwargs)
         if no_bool and data.dtype is bool_:
             return general(*args, **kwargs)
-        call = run_guarded if data.requires_grad and not RECORDING.get() else run
+        call = run_guarded if data.requires_grad and not FLAGS.get().recording else run
         if kwargs:
             values = dict(defaults)
             for given, value in kwargs.items():
@@ -397,7 +397,7 @@ def _specialize_positional_inputs(spec: OpSpec, general):
         if len(values) != n_params:  # a required parameter is missing
             return general(*args, **kwargs)
         try:
-            if any(map(_REQUIRES_GRAD, tensors)) and not RECORDING.get():
+            if any(map(_REQUIRES_GRAD, tensors)) and not FLAGS.get().recording:
                 with _no_grad():
                     result = impl(*tensors, **values)
             else:

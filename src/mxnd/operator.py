@@ -12,7 +12,7 @@ import torch
 
 from .errors import MXNetError
 from .ndarray.ndarray import NDArray, wrap
-from .recording import RECORDING, TRAINING, set_recording
+from .recording import FLAGS, set_recording
 
 __all__ = ["CustomOp", "CustomOpProp", "register", "get_all_registered_operators", "custom"]
 
@@ -112,7 +112,7 @@ class _CustomFunction(torch.autograd.Function):
             call.op.backward(["write"] * len(in_grad), out_grad, call.arguments, call.outputs, in_grad,
                              call.auxiliary)
         finally:
-            RECORDING.set(previous)
+            set_recording(previous)
         return (None,) + tuple(g._data for g in in_grad) + (None,) * len(call.auxiliary)
 
 
@@ -143,9 +143,9 @@ def custom(*inputs, op_type=None, out=None, name=None, **kwargs):
     recording = set_recording(False)
     try:
         with torch.no_grad():
-            op.forward(TRAINING.get(), ["write"] * len(outputs), arguments, outputs, auxiliary)
+            op.forward(FLAGS.get().training, ["write"] * len(outputs), arguments, outputs, auxiliary)
     finally:
-        RECORDING.set(recording)
+        set_recording(recording)
     if recording and any(a._data.requires_grad for a in arguments):
         call = _CustomFunction.apply(_Call(op, ctx, n_args, arguments, auxiliary, outputs),
                                      *[a._data for a in arguments + auxiliary])

@@ -21,7 +21,7 @@ from .. import dtypes
 from ..context import Context
 from ..ndarray.creation import host_copy
 from ..ndarray.ndarray import NDArray, _context_of, wrap
-from ..recording import RECORDING
+from ..recording import FLAGS
 from . import formats
 
 __all__ = ["dlarray", "isdlarray", "make", "to_tensor", "TRACE"]
@@ -133,7 +133,7 @@ class dlarray:  # noqa: N801  (MATLAB's name)
     def extractdata(self) -> NDArray:
         """The data as an NDArray (canonical order, labels removed, dlfeval trace cut)."""
         data = self._data
-        if data.requires_grad and not RECORDING.get():
+        if data.requires_grad and not FLAGS.get().recording:
             data = data.detach()
         return wrap(data.contiguous(), _context_of(data))
 
@@ -252,7 +252,7 @@ def _format(data: torch.Tensor, fmt: str):
 
 def make(data: torch.Tensor, fmt: str) -> dlarray:
     """Wrap an operation's result: apply the 'U' rule and cut graphs nothing traces (hot path)."""
-    if data.requires_grad and not TRACE.depth and not RECORDING.get():
+    if data.requires_grad and not TRACE.depth and not FLAGS.get().recording:
         data = data.detach()
     if fmt and fmt[-1] == "U" and len(fmt) > 2:
         rank = formats.normalized_rank(fmt, data.shape)

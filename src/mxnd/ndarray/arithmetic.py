@@ -11,7 +11,7 @@ import operator
 import torch
 
 from ..base import numeric_types
-from ..recording import RECORDING
+from ..recording import FLAGS
 from .generated import FUNCTIONS
 from .ndarray import NDArray
 
@@ -113,7 +113,7 @@ def _in_place(name):
     def dunder(self, other):
         if isinstance(other, NDArray):
             target, source = self._data, other._data
-            if (kernel is not None and not RECORDING.get() and target.dtype is source.dtype
+            if (kernel is not None and not FLAGS.get().recording and target.dtype is source.dtype
                     and target.is_floating_point() and source.dim() <= target.dim()
                     and target.device == source.device):
                 try:

@@ -13,7 +13,7 @@ import torch
 
 from ..base import integer_types, numeric_types
 from ..errors import MXNetError
-from ..recording import ASSIGN_IN_GRAPH, RECORDING
+from ..recording import ASSIGN_IN_GRAPH, FLAGS
 from .ndarray import NDArray, wrap
 
 __all__ = ["getitem", "setitem"]
@@ -146,7 +146,7 @@ def _is_everything(key) -> bool:
 def getitem(array: NDArray, key):
     """``x[key]`` with MXNet's view/copy rules."""
     data = array._data
-    if data.requires_grad and not RECORDING.get():
+    if data.requires_grad and not FLAGS.get().recording:
         data = data.detach()  # a view taken outside record() is not part of any graph
     if type(key) is int and data.dim() > 0:  # fast path: x[i]
         size = data.shape[0]
@@ -206,7 +206,7 @@ def setitem(array: NDArray, key, value):
     Inside ``record()`` the write is recorded, and refused for an array already in the
     graph (MXNet's rule); outside it the write is plain, variables included.
     """
-    if not RECORDING.get():
+    if not FLAGS.get().recording:
         with torch.no_grad():
             return _assign(array, key, value)
     if array._data.requires_grad:

@@ -16,7 +16,7 @@ from .. import dtypes
 from ..context import Context, current_context
 from ..errors import MXNetError
 from ..params import parse_shape
-from ..recording import ASSIGN_IN_GRAPH, RECORDING
+from ..recording import ASSIGN_IN_GRAPH, FLAGS
 from .ops.shape import infer_reshape
 
 __all__ = ["NDArray", "wrap", "waitall"]
@@ -94,7 +94,7 @@ class NDArray:
         data = self._data
         if data.dim() < 2:
             return self
-        if data.requires_grad and not RECORDING.get():
+        if data.requires_grad and not FLAGS.get().recording:
             data = data.detach()
         return wrap(data.permute(*range(data.dim() - 1, -1, -1)).contiguous(), self._ctx.operator_context)
 
@@ -319,7 +319,7 @@ class NDArray:
 
 def _recordable(data: torch.Tensor) -> torch.Tensor:
     """``data``, cut from torch's graph when it requires grad but nothing records."""
-    return data.detach() if data.requires_grad and not RECORDING.get() else data
+    return data.detach() if data.requires_grad and not FLAGS.get().recording else data
 
 
 def write_into(target: torch.Tensor, source, op_name: str):
@@ -328,7 +328,7 @@ def write_into(target: torch.Tensor, source, op_name: str):
     Inside ``record()`` a write into an array already in the graph raises MXNet's error,
     and any other write is recorded; outside it the write is plain (even into a variable).
     """
-    if RECORDING.get():
+    if FLAGS.get().recording:
         if target.requires_grad:
             raise MXNetError(f"{op_name}: {ASSIGN_IN_GRAPH}")
         target.copy_(source)

@@ -21,7 +21,7 @@ import torch
 
 from ...errors import MXNetError
 from ...params import enum, parse_bool, parse_float, parse_int, parse_optional_int
-from ...recording import TRAINING
+from ...recording import FLAGS
 from ...registry import OpSpec, Param, declare
 
 __all__ = ["RNN_OPS"]
@@ -147,7 +147,7 @@ def _rnn(*arrays, state_size, num_layers, mode, bidirectional, p, state_outputs,
         raise MXNetError("RNN: num_layers and state_size must be positive")
 
     weights = _flat_weights(params, num_layers, directions, input_size, state_size, gates, projection_size)
-    training = TRAINING.get() and p > 0
+    training = FLAGS.get().training and p > 0
     if clip is not None:
         return _clipped_lstm(data, state, cell, lengths, weights, num_layers, directions, float(p), training,
                              clip, state_outputs)

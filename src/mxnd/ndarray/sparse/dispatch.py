@@ -17,7 +17,7 @@ import numpy as np
 import torch
 
 from ...errors import context_mismatch, dtype_mismatch
-from ...recording import RECORDING
+from ...recording import FLAGS
 from ...registry import REGISTRY, SPARSE_DISPATCH, SparseInputs
 from ..ndarray import NDArray, wrap
 from .arrays import BaseSparseNDArray
@@ -75,7 +75,7 @@ def densify(arrays):
 
 
 def _needs_no_grad(arrays) -> bool:
-    if RECORDING.get():
+    if FLAGS.get().recording:
         return False
     return any(type(a) is NDArray and a._data.requires_grad for a in arrays)
 

@@ -24,7 +24,7 @@ import numpy as np
 import torch
 
 from ...errors import MXNetError
-from ...recording import RECORDING
+from ...recording import FLAGS
 from ..ndarray import wrap
 from .convert import cast_storage, dense_to_csr, to_dense_tensor
 from .dispatch import FALLBACK, implements
@@ -102,7 +102,7 @@ def csr_dense(csr, dense: torch.Tensor, transpose: bool) -> torch.Tensor:
     if dense.shape[0] != inner:
         raise MXNetError(f"dot: dot shape error: {list(csr.shape)} X {list(dense.shape)}"
                          + (" (transpose_a)" if transpose else ""))
-    if dense.requires_grad and RECORDING.get():
+    if dense.requires_grad and FLAGS.get().recording:
         return _CsrDense.apply(dense, csr._values, csr_rows(csr), csr._indices, csr.shape, transpose)
     values = csr._values
     out_rows = csr.shape[1] if transpose else csr.shape[0]
@@ -160,7 +160,7 @@ def _dot(lhs, rhs, transpose_a=False, transpose_b=False, forward_stype=None):
         natural = "row_sparse" if transpose_a and stypes[1] == "default" else "default"
         if forward_stype is not None:
             natural = forward_stype
-        if natural == "row_sparse" and transpose_a and not (dense.requires_grad and RECORDING.get()):
+        if natural == "row_sparse" and transpose_a and not (dense.requires_grad and FLAGS.get().recording):
             return _csr_t_dense_rows(lhs, dense, ctx)  # straight into the stored rows
         result = csr_dense(lhs, dense, transpose_a)
         if natural == "row_sparse" and transpose_a:
@@ -233,7 +233,7 @@ def _fully_connected(data, weight, bias=None, num_hidden=None, no_bias=False, fl
     if values.dtype is not w.dtype:
         raise operator_error("FullyConnected", f"Incompatible attr in node at 1-th input: expected "
                              f"{values.dtype}, got {w.dtype}".replace("torch.", ""), (data, weight))
-    result = csr_dense(data, w.t(), False) if not (w.requires_grad and RECORDING.get()) else \
+    result = csr_dense(data, w.t(), False) if not (w.requires_grad and FLAGS.get().recording) else \
         _scatter(values, csr_rows(data), data._indices, w.t(), data.shape[0], False)
     if bias is not None:
         result = result + bias._data
