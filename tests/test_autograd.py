@@ -499,3 +499,47 @@ def test_record_inside_torch_no_grad_records_and_restores_the_grad_mode():
     y.backward()
     assert x.grad.asnumpy().tolist() == [2.0, 4.0]
     assert torch.is_grad_enabled()
+
+
+# ---- backward stores through hooks on the variables torch's engine reaches ------------------
+
+def test_backward_leaves_variables_outside_the_graph_untouched():
+    used, other = variable([1.0, 2.0]), variable([3.0, 4.0])
+    other.grad[:] = 7
+    with autograd.record():
+        y = used * 3
+    y.backward()
+    assert used.grad.asnumpy().tolist() == [3.0, 3.0]
+    assert other.grad.asnumpy().tolist() == [7.0, 7.0]
+    assert used._data.grad is None and other._data.grad is None  # torch keeps no second copy
+
+
+def test_backward_after_attaching_again_leaves_the_new_buffer_alone():
+    # MXNet 1.9.1: no error; the recorded graph's gradient goes to the old variable's buffer
+    x = variable([1.0, 2.0])
+    with autograd.record():
+        y = x * 3
+    x.attach_grad()
+    y.backward()
+    assert x.grad.asnumpy().tolist() == [0.0, 0.0]
+
+
+def test_backward_of_a_collected_variable_runs():
+    import gc
+
+    x = variable([1.0, 2.0])
+    with autograd.record():
+        y = x * 3
+    del x
+    gc.collect()
+    y.backward()  # MXNet 1.9.1: no error
+
+
+def test_add_and_write_variables_in_one_graph():
+    a, b = variable([1.0, 2.0], grad_req="add"), variable([3.0, 4.0])
+    for step in range(2):
+        with autograd.record():
+            y = a * b
+        y.backward()
+    assert a.grad.asnumpy().tolist() == [6.0, 8.0]  # accumulated twice
+    assert b.grad.asnumpy().tolist() == [1.0, 2.0]  # written

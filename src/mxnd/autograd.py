@@ -2,8 +2,10 @@
 
 Variables are NDArrays whose tensor is a torch leaf with ``requires_grad`` (``attach_grad``);
 operators build torch's graph only inside ``record()`` (build.py guards calls outside it);
-``backward`` asks torch for the gradients of every live variable and writes them into each
-variable's stable ``.grad`` buffer by its ``grad_req`` ('write' overwrites, 'add' accumulates).
+``backward`` runs torch's engine in its accumulating mode: each variable's leaf has a hook
+(set by ``attach_grad``) that moves the gradient torch accumulated into the variable's stable
+``.grad`` buffer by its ``grad_req`` ('write' overwrites, 'add' accumulates), so a backward
+pass touches only the variables in its graph.
 """
 from __future__ import annotations
 
@@ -28,11 +30,8 @@ NOT_IN_GRAPH = (
     "is_recording to true or use autograd.record() to save computational graphs for backward. "
     "If you want to differentiate the same graph twice, you need to pass retain_graph=True to "
     "backward.")
-NO_VARIABLES = "There are no inputs in computation graph that require gradients."
 GRAD_REQS = ("write", "add", "null")
 
-_variables: "weakref.WeakValueDictionary[int, NDArray]" = weakref.WeakValueDictionary()
-_VARIABLES_LOCK = threading.Lock()  # attach_grad in one thread while another runs backward
 
 
 class _Scope:
@@ -100,11 +99,12 @@ def _check_req(grad_req):
 
 def _make_variable(array: NDArray, gradient: NDArray, grad_req: str):
     if array._data.dtype.is_floating_point:
-        array._data = array._data.detach().requires_grad_(grad_req != "null")
+        leaf = array._data.detach().requires_grad_(grad_req != "null")
+        if grad_req != "null":
+            leaf.register_post_accumulate_grad_hook(_gradient_store(weakref.ref(array)))
+        array._data = leaf
     array._grad = gradient
     array._grad_req = grad_req
-    with _VARIABLES_LOCK:
-        _variables[id(array)] = array
 
 
 def attach_grad(array: NDArray, grad_req="write", stype=None):
@@ -209,11 +209,13 @@ _NO_CHANGE = contextlib.nullcontext()
 
 
 def _differentiate(tensors, grads, inputs, retain_graph, create_graph, train_mode):
+    """The gradients of ``tensors`` w.r.t. ``inputs``; with no ``inputs``, torch accumulates
+    into every leaf it reaches instead (the variables' hooks store them)."""
     previous = set_training(train_mode)
     try:
         with _NO_CHANGE if torch.is_grad_enabled() else torch.enable_grad():
             return _ENGINE.run_backward(tuple(tensors), tuple(grads), retain_graph, create_graph,
-                                        tuple(inputs), True, False)  # allow unused, no .grad
+                                        tuple(inputs), True, not inputs)  # allow unused
     except RuntimeError as error:
         if "second time" in str(error) or "does not require grad" in str(error):
             raise MXNetError(NOT_IN_GRAPH) from None
@@ -223,37 +225,39 @@ def _differentiate(tensors, grads, inputs, retain_graph, create_graph, train_mod
 
 
 def backward(heads, head_grads=None, retain_graph=False, train_mode=True):
-    """Compute gradients of ``heads`` and store them in the variables' ``.grad`` buffers."""
+    """Compute gradients of ``heads`` and store them in the variables' ``.grad`` buffers.
+
+    torch's engine accumulates into the leaves it reaches, and each variable's hook (set by
+    attach_grad) moves that gradient into the variable's buffer: a backward pass costs nothing
+    for the variables outside its graph (a model's other parameters, earlier experiments).
+    """
     tensors, grads = _head_tensors(heads, head_grads)
-    with _VARIABLES_LOCK:
-        references = _variables.valuerefs()
-    variables = [v for r in references if (v := r()) is not None and v._data.requires_grad and v._data.is_leaf]
-    if not variables:
-        raise MXNetError(NO_VARIABLES)
-    results = _differentiate(tensors, grads, [v._data for v in variables], retain_graph, False, train_mode)
-    if all(g is None for g in results):
-        raise MXNetError(NO_VARIABLES)
-    shared = {id(t) for t in tensors} | {id(t) for t in grads}
-    seen = set()
-    for gradient in results:  # a tensor returned for two variables must not be adopted by either
-        (shared if id(gradient) in seen else seen).add(id(gradient))
-    # no torch.no_grad() needed: neither the buffers nor these gradients require grad
-    for variable, gradient in zip(variables, results):
-        if gradient is None:
-            continue
+    _differentiate(tensors, grads, (), retain_graph, False, train_mode)
+
+
+def _gradient_store(array_ref):
+    """The hook a variable's leaf tensor runs once torch has accumulated its gradient: move the
+    gradient into the variable's ``.grad`` buffer by its ``grad_req`` and leave the leaf's
+    ``.grad`` empty. The gradient is the leaf's own (torch steals a fresh tensor or clones a
+    shared one), so a large one may be adopted by the buffer instead of copied."""
+    def store(leaf):
+        gradient, leaf.grad = leaf.grad, None
+        variable = array_ref()
+        if variable is None or variable._data is not leaf or gradient is None:
+            return  # a collected variable, or one attached again since (MXNet: its old buffer)
         if gradient.layout is not torch.strided or variable._grad.stype != "default":
             from .ndarray.sparse.gradients import store_gradient
 
             store_gradient(variable._grad, gradient, variable._grad_req)
-            continue
+            return
         buffer = variable._grad._data
         if variable._grad_req == "add":
             buffer.add_(gradient)
-        elif (not retain_graph and id(gradient) not in shared
-              and gradient.numel() * gradient.element_size() >= _ADOPT_MIN_BYTES and _can_adopt(buffer, gradient)):
+        elif gradient.numel() * gradient.element_size() >= _ADOPT_MIN_BYTES and _can_adopt(buffer, gradient):
             variable._grad._data = gradient  # same NDArray, fresh memory: no copy
         else:
             buffer.copy_(gradient)
+    return store
 
 
 _USE_COUNT = getattr(torch._C, "_storage_Use_Count", None)
