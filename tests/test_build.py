@@ -375,10 +375,30 @@ POSITIONAL_FAST_SPECS = [s for s in SPECS if function_of(s).__code__.co_name == 
 
 def test_positional_fast_path_covers_multi_input_operators():
     names = {s.name for s in POSITIONAL_FAST_SPECS}
-    assert {"FullyConnected", "Convolution", "BatchNorm", "where", "sgd_update"} <= names
+    assert {"FullyConnected", "Convolution", "BatchNorm", "where", "sgd_update", "RNN", "add_n", "concat"} <= names
 
 
-@pytest.mark.parametrize("spec", [s for s in POSITIONAL_FAST_SPECS if s.same_dtype], ids=ids)
+@pytest.mark.parametrize("spec", [s for s in POSITIONAL_FAST_SPECS if s.same_dtype and s.variadic], ids=ids)
+def test_positional_fast_path_variadic_mixed_dtypes_raise(spec):
+    arrays, kwargs = sample_call(spec)
+    arrays[-1] = arrays[-1].astype("float64")
+    before = [a.asnumpy().copy() for a in arrays]
+    with pytest.raises(MXNetError, match=f"{spec.name}: .*float32.*float64|{spec.name}: .*float64.*float32"):
+        function_of(spec)(*arrays, **kwargs)
+    for array, values in zip(arrays, before):
+        np.testing.assert_array_equal(array.asnumpy(), values)
+
+
+def test_positional_fast_path_variadic_calls():
+    a, b, c = mx.nd.array([1.0, 2.0]), mx.nd.array([3.0, 4.0]), mx.nd.array([5.0, 6.0])
+    assert mx.nd.add_n(a, b, c).asnumpy().tolist() == [9.0, 12.0]
+    assert mx.nd.add_n(a).asnumpy().tolist() == [1.0, 2.0]
+    assert mx.nd.concat(a, b, dim=0).asnumpy().tolist() == [1.0, 2.0, 3.0, 4.0]
+    with pytest.raises(AssertionError, match="must have NDArray type"):
+        mx.nd.add_n(a, [1.0, 2.0])
+
+
+@pytest.mark.parametrize("spec", [s for s in POSITIONAL_FAST_SPECS if s.same_dtype and not s.variadic], ids=ids)
 def test_positional_fast_path_mixed_dtypes_raise_as_the_general_path(spec):
     arrays, kwargs = sample_call(spec)
     arrays[-1] = arrays[-1].astype("float64")
