@@ -161,4 +161,11 @@ CASES += [
     "w = mx.nd.array([1., 2.]); r = mx.nd.sgd_update(w, mx.nd.array([1., 1.]), lr=0.5); result = [r, w]",
     "w = mx.nd.array([1., 2.], dtype='float16'); r = mx.nd.sgd_update(w, mx.nd.array([1., 1.], dtype='float16'), lr=0.5, out=w); result = (r is w, w)",
     "w = mx.nd.array([1., 2.]); mx.nd.sgd_update(w, mx.nd.array([1., 1.]), 0.5, 0.1, 1.0, -1.0, True, w); result = w",
+    # no weight decay: the new weight is w - lr*g in place, special values and signed zeros kept
+    "w = mx.nd.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 1e-45, -1e-45, 3.0]); "
+    "g = mx.nd.array([1.0, 1.0, 1.0, 0.0, -0.0, 0.0, -0.0, -0.0]); "
+    "mx.nd.sgd_update(w, g, lr=0.1, out=w); result = w",
+    "w = mx.nd.array([np.nan, np.inf, -0.0, 0.0, 1e-300, 3.0], dtype='float64'); "
+    "g = mx.nd.array([1.0, 1.0, 0.0, -0.0, 1e-300, 2.0], dtype='float64'); "
+    "mx.nd.sgd_update(w, g, lr=0.5, out=w); result = w",
 ]

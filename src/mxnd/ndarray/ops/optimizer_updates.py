@@ -161,7 +161,9 @@ def _sgd_step(weight, grad, mom, T, lr, momentum, wd, rescale_grad, clip_gradien
         step, factor = step * factor, 1.0
     target = _target(out, weight)
     if mom is None:
-        decayed = torch.mul(weight, float(T(1) - T(lr) * T(wd)), out=target)
+        decay = T(1) - T(lr) * T(wd)
+        # w * 1 is w exactly (NaN, infinities and signed zeros included): no pass without weight decay
+        decayed = weight if decay == 1 and target is weight else torch.mul(weight, float(decay), out=target)
         return decayed.addcmul_(step, _one(weight), value=-factor) if exact else decayed.sub_(step)
     mom.mul_(float(T(momentum)))
     if exact:
