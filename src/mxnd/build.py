@@ -84,9 +84,18 @@ def _check_out(out, shape, dtype, op_name: str, index: int = 0) -> torch.Tensor:
     return target
 
 
-def _out_tensor(out):
-    """The tensor a ``writes_out`` body may fill: a dense ``out=`` array's, outside recording."""
-    return out._data if type(out) is NDArray and not FLAGS.get().recording else None
+def _checked_out_values(spec: OpSpec, out, tensors, values: dict) -> dict:
+    """``values`` for a call of ``spec`` with ``out=``, checked against the inputs first (so a wrong
+    ``out`` raises before anything is written); a ``writes_out`` body also gets the tensor it may
+    fill: a dense ``out=`` array's, outside recording."""
+    if spec.out_like >= 0:
+        _check_out(out, tensors[spec.out_like].shape, tensors[spec.out_like].dtype, spec.name)
+    elif spec.outs_like is not None:
+        _check_outs(out, tensors, spec.outs_like(tensors, values), spec.name)
+    if spec.writes_out:
+        fill = out._data if type(out) is NDArray and not FLAGS.get().recording else None
+        values = dict(values, out=fill)
+    return values
 
 
 def _input_checker(spec: OpSpec):
@@ -144,7 +153,7 @@ def build_function(spec: OpSpec):
     defaults = {p.name: p.default for p in spec.params if p.default is not REQUIRED}
     required = tuple(p.name for p in spec.params if p.default is REQUIRED)
     check = _input_checker(spec)
-    writes_out, out_like, outs_like = spec.writes_out, spec.out_like, spec.outs_like
+    writes_out = spec.writes_out
 
     def bind(args, kwargs):
         """Slow path: split positionals/keywords into input arrays and parsed params."""
@@ -240,12 +249,9 @@ def build_function(spec: OpSpec):
         """
         tensors, ctx = check(arrays)
         if out is not None:
-            if out_like >= 0:
-                _check_out(out, tensors[out_like].shape, tensors[out_like].dtype, op_name)
-            elif outs_like is not None:
-                _check_outs(out, tensors, outs_like(tensors, values), op_name)
-        if writes_out:
-            values = dict(values, out=_out_tensor(out))
+            values = _checked_out_values(spec, out, tensors, values)
+        elif writes_out:
+            values = dict(values, out=None)
         try:
             if needs_guard(tensors):
                 with _no_grad():
@@ -382,25 +388,27 @@ def _specialize_positional_inputs(spec: OpSpec, general):
 
     def positional_inputs(*args, out=None, name=None, **kwargs):
         count = len(args)
-        if count != n_inputs and (n_inputs is not None or not count) or out is not None:
+        if count != n_inputs and (n_inputs is not None or not count) or not (out is None or type(out) is NDArray):
             return general(*args, out=out, name=name, **kwargs)
         try:  # None (an optional input left out), a sparse array or a non-array: the general path
             tensors = tuple(map(_DATA, args))
         except AttributeError:
-            return general(*args, **kwargs)
+            return general(*args, out=out, **kwargs)
         ctx, dtype = args[0]._ctx, tensors[0].dtype
         # list.count compares by identity first: the usual single context/dtype costs no __eq__
         if (list(map(_CTX, args)).count(ctx) != count or (no_bool and dtype is torch.bool)
                 or (same_dtype and list(map(_DTYPE, tensors)).count(dtype) != count)):
-            return general(*args, **kwargs)
+            return general(*args, out=out, **kwargs)
         values = dict(defaults)
         for key, value in kwargs.items():
             parse = parsers.get(key)
             if parse is None:
-                return general(*args, **kwargs)
+                return general(*args, out=out, **kwargs)
             values[key] = parse(value)
         if len(values) != n_params:  # a required parameter is missing
-            return general(*args, **kwargs)
+            return general(*args, out=out, **kwargs)
+        if out is not None:
+            values = _checked_out_values(spec, out, tensors, values)
         try:
             if any(map(_REQUIRES_GRAD, tensors)) and not FLAGS.get().recording:
                 with _no_grad():
@@ -410,10 +418,12 @@ def _specialize_positional_inputs(spec: OpSpec, general):
         except MXNetError:
             raise
         except SparseInputs:  # a body asking for a sparse output
-            return general(*args, **kwargs)
+            return general(*args, out=out, **kwargs)
         except _ENGINE_ERRORS as error:
             raise _engine_error(op_name, error, args) from error
-        return _wrap_result(result, ctx.operator_context, op_name)
+        if out is None:
+            return _wrap_result(result, ctx.operator_context, op_name)
+        return finish(result, out, ctx.operator_context, op_name)
     return positional_inputs
 
 
