@@ -194,3 +194,25 @@ def test_attach_grad_while_other_threads_run_backward():
         assert run_threads(work) == list(range(THREADS))
     finally:
         sys.setswitchinterval(interval)
+
+
+def test_a_context_copied_into_another_thread_does_not_share_the_flags():
+    # interpreters that copy the caller's context into new threads (3.14's
+    # thread_inherit_context) hand the child the parent's flags object: its writes must not
+    # reach the parent
+    import contextvars
+
+    seen = {}
+    with mx.autograd.record():
+        context = contextvars.copy_context()
+
+        def child():
+            with mx.autograd.pause():
+                seen["child"] = mx.autograd.is_recording()
+            seen["after"] = mx.autograd.is_recording()
+
+        worker = threading.Thread(target=lambda: context.run(child))
+        worker.start()
+        worker.join()
+        seen["parent"] = mx.autograd.is_recording()
+    assert seen == {"child": False, "after": True, "parent": True}

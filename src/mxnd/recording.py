@@ -14,6 +14,7 @@ an input requires grad (the cheap check first).
 from __future__ import annotations
 
 from contextvars import ContextVar
+from threading import get_ident
 
 __all__ = ["FLAGS", "writable_flags", "is_recording", "is_training", "set_recording", "set_training",
            "ASSIGN_IN_GRAPH"]
@@ -22,11 +23,12 @@ __all__ = ["FLAGS", "writable_flags", "is_recording", "is_training", "set_record
 class Flags:
     """The recording and training flags of one thread."""
 
-    __slots__ = ("recording", "training")
+    __slots__ = ("recording", "training", "thread")
 
-    def __init__(self):
+    def __init__(self, thread=None):
         self.recording = False
         self.training = False
+        self.thread = thread
 
 
 _UNTOUCHED = Flags()  # what a thread that never set a flag reads; never written
@@ -34,14 +36,16 @@ FLAGS: ContextVar[Flags] = ContextVar("mxnd.autograd.flags", default=_UNTOUCHED)
 
 
 def writable_flags() -> Flags:
-    """This thread's own flags, created on its first write.
+    """This thread's own flags, created on its first write; a context that came from another
+    thread (interpreters that copy the caller's context into new threads) starts from a copy.
 
     >>> writable_flags() is writable_flags()
     True
     """
     flags = FLAGS.get()
-    if flags is _UNTOUCHED:
-        flags = Flags()
+    if flags.thread != get_ident():
+        inherited, flags = flags, Flags(get_ident())
+        flags.recording, flags.training = inherited.recording, inherited.training
         FLAGS.set(flags)
     return flags
 
