@@ -99,7 +99,9 @@ def _filled(shape, ctx, dtype, fill, name, frontend=False):
     try:
         maker = _MAKERS.get(fill) if type(fill) is int or fill is None else None
         if maker is not None and ctx.device_typeid != 2:
-            tensor = maker(shape)  # the host, torch's default dtype: skip torch's keyword parsing
+            # the host, torch's default dtype: skip torch's keyword parsing (and its sequence
+            # parsing: torch.zeros(4, 4) is 0.5 us faster than torch.zeros((4, 4)))
+            tensor = maker(*shape) if shape else maker(shape)
             if tensor.dtype is not target:
                 tensor = maker(shape, dtype=target)
         elif maker is not None:
