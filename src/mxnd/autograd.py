@@ -33,7 +33,6 @@ NOT_IN_GRAPH = (
 GRAD_REQS = ("write", "add", "null")
 
 
-
 class _Scope:
     """Set the recording/training flags for a ``with`` block and restore them after it."""
 
