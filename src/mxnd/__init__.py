@@ -4,6 +4,7 @@
 >>> (mx.nd.ones((2, 2)) * 3).asnumpy().tolist()
 [[3.0, 3.0], [3.0, 3.0]]
 """
+from . import host_memory  # noqa: F401  (first: the malloc policy for everything after it)
 from . import base, context, random  # noqa: F401
 from . import ndarray
 from . import ndarray as nd  # noqa: F401
