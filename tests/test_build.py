@@ -428,3 +428,10 @@ def test_positional_fast_path_missing_required_parameter_raises():
     x, w, b = mx.nd.ones((2, 3)), mx.nd.ones((4, 3)), mx.nd.zeros((4,))
     with pytest.raises(MXNetError, match="Required parameter num_hidden of FullyConnected is not presented"):
         mx.nd.FullyConnected(x, w, b, no_bias=False)
+
+
+def test_fast_path_passes_a_parameter_named_ctx():
+    # the fast paths' own arguments are positional-only: an operator's ``ctx`` parameter passes
+    # through (values from MXNet 1.9.1)
+    x = mx.nd.ones((2, 3))
+    assert mx.nd.contrib.arange_like(x, ctx="cpu(0)").asnumpy().tolist() == [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]

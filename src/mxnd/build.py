@@ -295,17 +295,21 @@ def _specialize(spec: OpSpec, general):
 
     defaults = {p.name: p.default for p in spec.params}
 
-    def run(arrays, *args, **kwargs):
+    def run(arrays, ctx, /, *args, **kwargs):  # positional-only: a body may take a ``ctx`` param
+        """The body on ``args``, its result wrapped on ``ctx`` (torch's errors translated)."""
         try:
-            return impl(*args, **kwargs)
+            result = impl(*args, **kwargs)
         except MXNetError:
             raise
         except _ENGINE_ERRORS as error:
             raise _engine_error(op_name, error, arrays) from error
+        if type(result) is torch.Tensor:  # one contiguous tensor: wrapped here, else finish
+            return wrap(result if result.is_contiguous() else result.contiguous(), ctx)
+        return finish(result, None, ctx, op_name)
 
-    def run_guarded(arrays, *args, **kwargs):
+    def run_guarded(arrays, ctx, /, *args, **kwargs):
         with _no_grad():
-            return run(arrays, *args, **kwargs)
+            return run(arrays, ctx, *args, **kwargs)
 
     if n_inputs == 2:
         def binary(*args, out=None, name=None, **kwargs):
@@ -321,10 +325,8 @@ def _specialize(spec: OpSpec, general):
                     or (same_dtype and right.dtype is not dtype) or (no_bool and dtype is bool_)):
                 return general(*args)  # raises the rule's error
             if (left.requires_grad or right.requires_grad) and not FLAGS.get().recording:
-                result = run_guarded(args, left, right, **defaults)
-            else:
-                result = run(args, left, right, **defaults)
-            return _wrap_result(result, ctx.operator_context, op_name)
+                return run_guarded(args, ctx.operator_context, left, right, **defaults)
+            return run(args, ctx.operator_context, left, right, **defaults)
         return binary
 
     first = spec.params[0] if n_params else None
@@ -349,18 +351,17 @@ def _specialize(spec: OpSpec, general):
         if no_bool and data.dtype is bool_:
             return general(*args, **kwargs)
         call = run_guarded if data.requires_grad and not FLAGS.get().recording else run
+        ctx = array._ctx.operator_context
         if kwargs:
             values = dict(defaults)
             for given, value in kwargs.items():
                 values[given] = parsers[given](value)
-            result = call(args, data, **values)  # only the first parameter may be required: given
-        elif count == 2:
+            return call(args, ctx, data, **values)  # only the first parameter may be required: given
+        if count == 2:
             values = dict(defaults)
             values[key] = parse(args[1])
-            result = call(args[:1], data, **values)
-        else:
-            result = call(args, data, **defaults)
-        return _wrap_result(result, array._ctx.operator_context, op_name)
+            return call(args[:1], ctx, data, **values)
+        return call(args, ctx, data, **defaults)
     return unary
 
 
@@ -421,17 +422,8 @@ def _specialize_positional_inputs(spec: OpSpec, general):
             return general(*args, out=out, **kwargs)
         except _ENGINE_ERRORS as error:
             raise _engine_error(op_name, error, args) from error
-        if out is None:
-            return _wrap_result(result, ctx.operator_context, op_name)
         return finish(result, out, ctx.operator_context, op_name)
     return positional_inputs
-
-
-def _wrap_result(result, ctx, op_name):
-    """The fast paths' wrap: one contiguous tensor inline, several outputs through finish."""
-    if type(result) is torch.Tensor:
-        return wrap(result if result.is_contiguous() else result.contiguous(), ctx)
-    return finish(result, None, ctx, op_name)
 
 
 def _engine_error(op_name: str, error: Exception, arrays) -> MXNetError:
