@@ -1,6 +1,6 @@
 """Neural-network operators forward and forward+backward: Convolution (batch 32, 3->64 channels,
 3x3, pad 1, 64x64), FullyConnected (128x784 -> 256), BatchNorm (32x64x32x32, training),
-max Pooling (32x64x56x56, 3x3 stride 2 pad 1), an LSTM (T=20, N=32, 128 -> 256) and a LeNet
+max Pooling (32x64x56x56, 3x3 stride 2 pad 1; forward, and forward+backward), an LSTM (T=20, N=32, 128 -> 256) and a LeNet
 training step (batch 64 of 1x28x28: conv 20 5x5, relu, max pool 2, conv 50 5x5, relu, max pool 2,
 FullyConnected 500, relu, FullyConnected 10, SoftmaxOutput; forward, backward and an SGD update).
 
@@ -122,7 +122,7 @@ def _more_mxnet_api(mx):
     size = 4 * LSTM_H * (LSTM_C + LSTM_H) + 8 * LSTM_H
     rnn_x, rnn_p, rnn_h, rnn_c = (mx.nd.array(v) for v in _inputs(
         (LSTM_T, LSTM_N, LSTM_C), (size,), (1, LSTM_N, LSTM_H), (1, LSTM_N, LSTM_H)))
-    for array in (fc_w, fc_b, bn_x, rnn_p, rnn_x):
+    for array in (fc_w, fc_b, bn_x, pool_x, rnn_p, rnn_x):
         array.attach_grad()
 
     def recorded(compute):
@@ -142,11 +142,15 @@ def _more_mxnet_api(mx):
     def lstm():
         return mx.nd.RNN(rnn_x, rnn_p, rnn_h, rnn_c, state_size=LSTM_H, num_layers=1, mode="lstm")
 
+    def max_pool():
+        return mx.nd.Pooling(pool_x, kernel=(3, 3), stride=(2, 2), pad=(1, 1), pool_type="max")
+
     def pool():
-        mx.nd.Pooling(pool_x, kernel=(3, 3), stride=(2, 2), pad=(1, 1), pool_type="max")
+        max_pool()
         mx.nd.waitall()
     return {"fc forward+backward": recorded(fc), "batchnorm forward+backward": recorded(bn),
-            "maxpool forward": pool, "lstm forward+backward": recorded(lstm)}
+            "maxpool forward": pool, "maxpool forward+backward": recorded(max_pool),
+            "lstm forward+backward": recorded(lstm)}
 
 
 def _more_torch():
@@ -160,7 +164,7 @@ def _more_torch():
     lstm = torch.nn.LSTM(LSTM_C, LSTM_H)
     rnn_x, rnn_h, rnn_c = (torch.tensor(v) for v in _inputs(
         (LSTM_T, LSTM_N, LSTM_C), (1, LSTM_N, LSTM_H), (1, LSTM_N, LSTM_H)))
-    for tensor in (fc_w, fc_b, bn_x, gamma, beta, rnn_x):
+    for tensor in (fc_w, fc_b, bn_x, gamma, beta, pool_x, rnn_x):
         tensor.requires_grad_(True)
 
     def backward(y, inputs):
@@ -177,11 +181,14 @@ def _more_torch():
         with torch.no_grad():
             F.max_pool2d(pool_x, 3, 2, 1)
 
+    def pool_backward():
+        backward(F.max_pool2d(pool_x, 3, 2, 1), (pool_x,))
+
     def rnn():
         y, _ = lstm(rnn_x, (rnn_h, rnn_c))
         backward(y, (rnn_x, *lstm.parameters()))
     return {"fc forward+backward": fc, "batchnorm forward+backward": bn, "maxpool forward": pool,
-            "lstm forward+backward": rnn}
+            "maxpool forward+backward": pool_backward, "lstm forward+backward": rnn}
 
 
 def make_torch():

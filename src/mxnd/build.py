@@ -275,12 +275,14 @@ def build_function(spec: OpSpec):
 
 
 def _specialize(spec: OpSpec, general):
-    """A fixed-arity fast path in front of ``general`` for the common call shapes.
+    """A fast path in front of ``general`` for the common call shapes (operators with more
+    inputs, optional inputs, required parameters or variadic inputs: _specialize_positional_inputs).
 
-    One or two arrays given positionally, no ``out=`` or keywords, parameters at their
-    defaults (one array may take its first parameter positionally: ``_mul_scalar(x, 2.0)``):
-    read ``._data`` directly, check what the rules demand, run the body and wrap. Anything else, including every error, goes through
-    ``general``, so messages stay in one place.
+    One or two arrays given positionally, no ``out=``, parameters at their defaults (one array
+    may take its parameters as keywords, ``x.sum(axis=1)``, or its first one positionally,
+    ``_mul_scalar(x, 2.0)``): read ``._data`` directly, check what the rules demand, run the
+    body and wrap. Anything else, including every error, goes through ``general``, so messages
+    stay in one place.
     """
     impl, op_name = spec.impl, spec.name
     n_inputs, n_params = len(spec.inputs), len(spec.params)
@@ -371,8 +373,9 @@ _DATA, _CTX, _DTYPE, _REQUIRES_GRAD = map(operator.attrgetter, ("_data", "_ctx",
 def _specialize_positional_inputs(spec: OpSpec, general):
     """The fast path of a variadic operator, or one with three or more inputs, optional inputs or
     required parameters, for its common call: every input given positionally as a dense NDArray
-    (at least one), parameters as keywords, no ``out=``, e.g. ``FullyConnected(x, w, b,
-    num_hidden=10)`` or ``RNN(x, params, h, c, state_size=8, ...)``.
+    (at least one), parameters as keywords, ``out=`` absent or a dense NDArray, e.g.
+    ``FullyConnected(x, w, b, num_hidden=10)``, ``RNN(x, params, h, c, state_size=8, ...)`` or
+    ``sgd_update(w, g, lr=0.1, out=w)``.
 
     The reads are C-level ``map``s over the inputs (about 20 µs less than the general path when
     the call runs with cold caches, as it does between a training step's large kernels); any

@@ -52,6 +52,11 @@ FULLY_CONNECTED = [
     FC + "result = mx.nd.FullyConnected(d, w, b)",
     FC + "result = mx.nd.FullyConnected(d.astype('int32'), w.astype('int32'), b.astype('int32'), num_hidden=2)",
     FC + "result = mx.nd.FullyConnected(d, w, b, num_hidden=2.5)",
+    # biases torch's linear would broadcast, a weight of another dtype or inner size: MXNet's errors
+    FC + "result = mx.nd.FullyConnected(d, w, mx.nd.ones((1,)), num_hidden=2)",
+    FC + "result = mx.nd.FullyConnected(d, w, mx.nd.ones((1, 2)), num_hidden=2)",
+    FC + "result = mx.nd.FullyConnected(d, w.astype('float64'), b, num_hidden=2)",
+    FC + "result = mx.nd.FullyConnected(d, mx.nd.ones((2, 4)), b, num_hidden=2)",
     grads(FC, "mx.nd.FullyConnected(d, w, b, num_hidden=2)", ["d", "w", "b"]),
     grads(FC, "mx.nd.FullyConnected(d.reshape((2, 1, 3)), w, b, num_hidden=2, flatten=False) * 2", ["d", "w", "b"]),
     grads(FC, "mx.nd.FullyConnected(d, w, num_hidden=2, no_bias=True)", ["d", "w"]),

@@ -93,8 +93,8 @@ def _flat_weights(params, num_layers, directions, input_size, state_size, gates,
     shapes = [shape for group in matrices for shape in group] + [(hidden,)] * (2 * len(matrices))
     counts = [math.prod(shape) for shape in shapes]
     # split_with_sizes directly (Tensor.split is a Python wrapper); biases are 1-D pieces as they come
-    pieces = params.split_with_sizes(counts) if sum(counts) == params.numel() else \
-        params.split_with_sizes(counts + [params.numel() - sum(counts)])
+    rest = params.numel() - sum(counts)
+    pieces = params.split_with_sizes(counts + [rest] if rest else counts)
     views = iter([piece if len(shape) == 1 else piece.view(shape) for piece, shape in zip(pieces, shapes)])
     groups = [[next(views) for _ in group] for group in matrices]
     weights = []
