@@ -165,6 +165,15 @@ def num_gpus() -> int:
     return torch.cuda.device_count() if torch.cuda.is_available() else 0
 
 
+def synchronize(device, where: str):
+    """Wait for the pending work of CUDA ``device``; a CUDA error that work raised (a device-side
+    assert, an illegal address) surfaces here as MXNetError naming ``where``."""
+    from .errors import device_errors
+
+    with device_errors(where):
+        torch.cuda.synchronize(device)
+
+
 def gpu_memory_info(device_id=0):
     """(free, total) bytes of GPU ``device_id``."""
     from .errors import MXNetError

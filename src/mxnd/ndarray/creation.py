@@ -12,7 +12,7 @@ import torch
 
 from .. import dtypes
 from ..context import Context, current_context
-from ..errors import MXNetError
+from ..errors import MXNetError, device_errors
 from ..params import parse_context, parse_shape
 from .ndarray import NDArray, wrap
 
@@ -31,12 +31,13 @@ def resolve_context(ctx) -> Context:
     raise TypeError(f"ctx must be a Context, got {type(ctx).__name__}")
 
 
-def _place(tensor: torch.Tensor, ctx: Context) -> NDArray:
+def _place(tensor: torch.Tensor, ctx: Context, where: str = "array") -> NDArray:
     device = ctx.device
-    if tensor.device != device:
-        tensor = tensor.to(device)
-    elif ctx.device_typeid == 3 and torch.cuda.is_available():
-        tensor = tensor.pin_memory()
+    with device_errors(where):  # out of memory on the device, or while pinning host memory
+        if tensor.device != device:
+            tensor = tensor.to(device)
+        elif ctx.device_typeid == 3 and torch.cuda.is_available():
+            tensor = tensor.pin_memory()
     return wrap(tensor, ctx)
 
 
@@ -110,7 +111,7 @@ def _filled(shape, ctx, dtype, fill, name, frontend=False):
             tensor = torch.full(shape, fill, dtype=target, device=device)
     except RuntimeError as error:
         raise MXNetError(f"{name}: cannot create an array of shape {shape}: {error}") from None
-    return _place(tensor, ctx) if ctx.device_typeid == 3 else wrap(tensor, ctx)
+    return _place(tensor, ctx, name) if ctx.device_typeid == 3 else wrap(tensor, ctx)
 
 
 def empty(shape, ctx=None, dtype=None, stype=None):
@@ -181,9 +182,11 @@ def arange(start, stop=None, step=1.0, repeat=1, infer_range=None, ctx=None, dty
         raise MXNetError(f"arange: repeat must be positive, got {repeat}")
     ctx = resolve_context(ctx)
     count = int(math.ceil((stop - start) / step))
-    values = _affine(count, start, step, dtypes.to_torch(dtype, "arange", allow_bool=False), ctx.device)
-    if repeat > 1:
-        values = values.repeat_interleave(repeat)
+    target = dtypes.to_torch(dtype, "arange", allow_bool=False)
+    with device_errors("arange"):
+        values = _affine(count, start, step, target, ctx.device)
+        if repeat > 1:
+            values = values.repeat_interleave(repeat)
     return wrap(values, ctx)
 
 
@@ -195,15 +198,19 @@ def linspace(start, stop, num, endpoint=True, ctx=None, dtype=np.float32):
     ctx = resolve_context(ctx)
     divisor = (num - 1) if endpoint else num
     step = (float(stop) - float(start)) / divisor if divisor > 0 else 0.0
-    return wrap(_affine(num, float(start), step, dtypes.to_torch(dtype, "linspace", allow_bool=False), ctx.device), ctx)
+    target = dtypes.to_torch(dtype, "linspace", allow_bool=False)
+    with device_errors("linspace"):
+        return wrap(_affine(num, float(start), step, target, ctx.device), ctx)
 
 
 def eye(N, M=0, k=0, ctx=None, dtype=None, **kwargs):
     """A 2-D array with ones on diagonal ``k`` (``M=0`` means ``M=N``)."""
     ctx = resolve_context(ctx)
     N, M, k = int(N), int(M) or int(N), int(k)
-    matrix = np.eye(N, M, k, dtype=np.float64)
-    return wrap(torch.from_numpy(matrix).to(device=ctx.device, dtype=dtypes.to_torch(dtype, "eye", allow_bool=False)), ctx)
+    target = dtypes.to_torch(dtype, "eye", allow_bool=False)
+    with device_errors("eye"):
+        matrix = np.eye(N, M, k, dtype=np.float64)
+        return wrap(torch.from_numpy(matrix).to(device=ctx.device, dtype=target), ctx)
 
 
 def from_numpy(ndarray, zero_copy=True):

@@ -13,8 +13,8 @@ import numpy as np
 import torch
 
 from .. import dtypes
-from ..context import Context, current_context
-from ..errors import MXNetError
+from ..context import Context, current_context, synchronize
+from ..errors import MXNetError, device_errors
 from ..params import parse_shape
 from ..recording import ASSIGN_IN_GRAPH, FLAGS
 from .ops.shape import infer_reshape
@@ -112,7 +112,8 @@ class NDArray:
         if data.dtype is torch.bfloat16:
             data = data.float()
         if data.is_cuda:
-            return data.cpu().numpy()
+            with device_errors("asnumpy"):  # an error of pending device work surfaces on reading
+                return data.cpu().numpy()
         return data.numpy().copy()
 
     def asscalar(self):
@@ -215,7 +216,12 @@ class NDArray:
             write_into(other._data, self._data, "copyto")
             return other
         if isinstance(other, Context):
-            data = self._data.detach().to(other.device, copy=True)
+            source = self._data.detach()
+            with device_errors("copyto"):  # out of memory on the target, a failed transfer
+                if other.device_typeid == 3 and torch.cuda.is_available():  # page-locked host memory
+                    data = torch.empty(source.shape, dtype=source.dtype, pin_memory=True).copy_(source)
+                else:
+                    data = source.to(other.device, copy=True)
             return wrap(data, other)
         raise TypeError(f"copyto does not support type {type(other)}")
 
@@ -251,7 +257,7 @@ class NDArray:
     def wait_to_read(self):
         """Block until pending device work writing this array has finished."""
         if self._data.is_cuda:
-            torch.cuda.synchronize(self._data.device)
+            synchronize(self._data.device, "wait_to_read")
 
     wait_to_write = wait_to_read
 
@@ -380,4 +386,4 @@ def waitall():
     """Wait until all pending device work has finished."""
     if torch.cuda.is_initialized():  # a flag read: no CUDA context, no pending device work
         for device in range(torch.cuda.device_count()):
-            torch.cuda.synchronize(device)
+            synchronize(device, "waitall")

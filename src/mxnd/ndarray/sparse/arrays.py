@@ -21,8 +21,8 @@ import torch
 
 from ... import dtypes
 from ...base import numeric_types
-from ...context import Context
-from ...errors import MXNetError
+from ...context import Context, synchronize
+from ...errors import MXNetError, device_errors
 from ..ndarray import NDArray, wrap
 
 __all__ = ["BaseSparseNDArray", "CSRNDArray", "RowSparseNDArray", "make_csr", "make_rsp",
@@ -163,7 +163,8 @@ class BaseSparseNDArray(NDArray):
     def copyto(self, other):
         """Copy into ``other`` (an array of the same shape; storage cast as needed) or onto a Context."""
         if isinstance(other, Context):
-            moved = [t.to(other.device, copy=True) for t in self._components()]
+            with device_errors("copyto"):
+                moved = [t.to(other.device, copy=True) for t in self._components()]
             return self._rebuild_from(moved, other)
         if isinstance(other, NDArray):
             if other is self:
@@ -195,7 +196,7 @@ class BaseSparseNDArray(NDArray):
     def wait_to_read(self):
         """Block until pending device work writing this array has finished."""
         if self._values.is_cuda:
-            torch.cuda.synchronize(self._values.device)
+            synchronize(self._values.device, "wait_to_read")
 
     wait_to_write = wait_to_read
 
