@@ -19,7 +19,7 @@ The MATLAB original would read:
     [loss, gradients] = dlfeval(@modelLoss, parameters, X, T);
     [parameters, averageGrad, averageSqGrad] = adamupdate(parameters, gradients, averageGrad, averageSqGrad, iteration);
 
-Run: python examples/dlarray_training.py [--iterations N] ; prints the final test accuracy.
+Run: python examples/dlarray_training.py [--iterations N] [--gpu] ; prints the final test accuracy.
 """
 from __future__ import annotations
 
@@ -68,8 +68,8 @@ def model_loss(parameters, x, targets):
 
 
 def running_statistics(parameters, images):
-    """Batch-norm statistics of the whole training set (for inference)."""
-    x = dl.dlconv(dl.dlarray(images, "SSCB"), parameters["conv_W"], parameters["conv_b"], padding="same")
+    """Batch-norm statistics of the whole training set (``images``: an 'SSCB' dlarray), for inference."""
+    x = dl.dlconv(images, parameters["conv_W"], parameters["conv_b"], padding="same")
     _, mu, sigma_sq = dl.batchnorm(x, parameters["bn_offset"], parameters["bn_scale"])
     return {"mu": mu, "sigma_sq": sigma_sq}
 
@@ -93,27 +93,29 @@ def main(argv=None):
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--learn-rate", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--gpu", action="store_true", help="data and learnables on the GPU (gpuArray)")
     args = parser.parse_args(argv)
+    place = dl.gpuArray if args.gpu else (lambda x: x)  # MATLAB: X = gpuArray(X)
 
     x_train, y_train, x_test, y_test = load_digits(args.seed)
     rng = np.random.default_rng(args.seed)
-    parameters = initialize(rng)
+    parameters = {name: place(value) for name, value in initialize(rng).items()}
     average_grad = average_sq_grad = None
     one_hot = np.eye(10, dtype=np.float32)
     started = time.perf_counter()
     count = y_train.shape[0]
     for iteration in range(1, args.iterations + 1):
         batch = rng.choice(count, args.batch_size, replace=False)
-        x = dl.dlarray(x_train[:, :, :, batch], "SSCB")
-        targets = dl.dlarray(one_hot[y_train[batch]].T, "CB")
+        x = place(dl.dlarray(x_train[:, :, :, batch], "SSCB"))
+        targets = place(dl.dlarray(one_hot[y_train[batch]].T, "CB"))
         loss, gradients = dl.dlfeval(model_loss, parameters, x, targets)
         parameters, average_grad, average_sq_grad = dl.adamupdate(parameters, gradients, average_grad,
                                                                   average_sq_grad, iteration, args.learn_rate)
         if iteration % 100 == 0 or iteration == args.iterations:
             print(f"iteration {iteration:4d}  loss {float(loss):.4f}")
-    state = running_statistics(parameters, x_train)
-    scores = model(parameters, dl.dlarray(x_test, "SSCB"), state)
-    predicted = dl.onehotdecode(scores, np.arange(10), 0, "double")       # MATLAB: onehotdecode(Y, classes, 1)
+    state = running_statistics(parameters, place(dl.dlarray(x_train, "SSCB")))
+    scores = model(parameters, place(dl.dlarray(x_test, "SSCB")), state)
+    predicted = dl.gather(dl.onehotdecode(scores, np.arange(10), 0, "double"))       # MATLAB: onehotdecode(Y, classes, 1)
     accuracy = float(np.mean(np.asarray(predicted).reshape(-1) == y_test))
     print(f"trained {args.iterations} iterations in {time.perf_counter() - started:.1f} s")
     print(f"test accuracy: {accuracy:.4f}")

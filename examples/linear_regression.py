@@ -1,7 +1,7 @@
 """Linear regression with mx.autograd, MXNet 1.x style (only the import line differs from MXNet).
 
 Fits y = X w + b on synthetic data by gradient descent and prints the learned parameters.
-Run: python examples/linear_regression.py [--steps 200]
+Run: python examples/linear_regression.py [--steps 200] [--ctx gpu]
 """
 import argparse
 
@@ -33,4 +33,7 @@ def main(steps=200, lr=0.1):
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=200)
-    main(parser.parse_args().steps)
+    parser.add_argument("--ctx", choices=("cpu", "gpu"), default="cpu", help="device of the arrays")
+    args = parser.parse_args()
+    with mx.Context(args.ctx, 0):  # the default context of every array created in main
+        main(args.steps)

@@ -3,7 +3,7 @@
 Embedding -> 2-layer LSTM (the fused RNN operator with MXNet's flat parameter vector) ->
 FullyConnected -> softmax cross-entropy, trained with Adam (mx.nd.adam_update, in place). The synthetic corpus repeats a
 fixed token cycle, so the loss drops quickly.
-Run: python examples/lstm_language_model.py [--steps 30] [--vocab 50] [--hidden 64]
+Run: python examples/lstm_language_model.py [--steps 30] [--vocab 50] [--hidden 64] [--ctx gpu]
 """
 import argparse
 
@@ -59,5 +59,7 @@ if __name__ == "__main__":
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--vocab", type=int, default=50)
     parser.add_argument("--hidden", type=int, default=64)
+    parser.add_argument("--ctx", choices=("cpu", "gpu"), default="cpu", help="device of the arrays")
     args = parser.parse_args()
-    main(args.steps, args.vocab, hidden=args.hidden)
+    with mx.Context(args.ctx, 0):  # the default context of every array created in main
+        main(args.steps, args.vocab, hidden=args.hidden)

@@ -3,11 +3,11 @@
 examples/data/digits-mlp-0000.params was trained and saved by the real MXNet 1.9.1
 (tools/make_example_params.py); mxnd loads it with mx.nd.load, keeps MXNet's ``arg:``/``aux:``
 names, and predicts the test digits with the same results MXNet recorded.
-Run: python examples/params_inference.py [path/to/model-0000.params]
+Run: python examples/params_inference.py [path/to/model-0000.params] [--ctx gpu]
 """
+import argparse
 import json
 import os
-import sys
 
 import numpy as np
 
@@ -31,11 +31,11 @@ def predict(params, x):
     return logits.argmax(axis=1).asnumpy().astype(int)
 
 
-def main(path=os.path.join(HERE, "data", "digits-mlp-0000.params")):
-    params = mx.nd.load(path)
+def main(path=os.path.join(HERE, "data", "digits-mlp-0000.params"), ctx=mx.cpu()):
+    params = {name: array.as_in_context(ctx) for name, array in mx.nd.load(path).items()}
     print("loaded", {name: array.shape for name, array in params.items()})
     x, y = test_split()
-    predicted = predict(params, mx.nd.array(x))
+    predicted = predict(params, mx.nd.array(x, ctx=ctx))
     accuracy = float((predicted == y).mean())
     print(f"test accuracy {accuracy:.4f} on {len(y)} digits")
     reference = os.path.join(os.path.dirname(path), "digits-mlp.json")
@@ -48,4 +48,8 @@ def main(path=os.path.join(HERE, "data", "digits-mlp-0000.params")):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", nargs="?", default=os.path.join(HERE, "data", "digits-mlp-0000.params"))
+    parser.add_argument("--ctx", choices=("cpu", "gpu"), default="cpu", help="device of the arrays")
+    args = parser.parse_args()
+    main(args.path, mx.Context(args.ctx, 0))

@@ -4,7 +4,7 @@ Synthetic data: 2,000 samples of 10,000 features with 20 non-zeros each, labels 
 sparse weight vector. The batches are CSRNDArrays (mx.io.NDArrayIter slices CSR data);
 ``weight.attach_grad(stype='row_sparse')`` makes ``dot(csr, weight)``'s gradient row_sparse,
 so each ``sgd_update`` touches only the rows (features) present in the batch.
-Run: python examples/sparse_logistic_regression.py [--epochs 5]
+Run: python examples/sparse_logistic_regression.py [--epochs 5] [--ctx gpu]
 """
 import argparse
 
@@ -37,7 +37,8 @@ def main(epochs=5, batch_size=100, lr=2.0):
         train.reset()
         total, correct, count = 0.0, 0.0, 0
         for batch in train:
-            x, y = batch.data[0], batch.label[0].reshape((-1, 1))
+            ctx = weight.context  # the iterator's batches live on the host
+            x, y = batch.data[0].as_in_context(ctx), batch.label[0].reshape((-1, 1)).as_in_context(ctx)
             with mx.autograd.record():
                 p = mx.nd.sigmoid(mx.nd.sparse.dot(x, weight) + bias)
                 loss = -(y * mx.nd.log(p + 1e-7) + (1 - y) * mx.nd.log(1 - p + 1e-7))
@@ -55,4 +56,7 @@ def main(epochs=5, batch_size=100, lr=2.0):
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--epochs", type=int, default=5)
-    main(parser.parse_args().epochs)
+    parser.add_argument("--ctx", choices=("cpu", "gpu"), default="cpu", help="device of the arrays")
+    args = parser.parse_args()
+    with mx.Context(args.ctx, 0):  # the default context of the parameters created in main
+        main(args.epochs)

@@ -74,3 +74,68 @@ def test_mxnd_demo_dl_api(tmp_path):
     from mxnd import demo_dl
     loaded = mx.nd.load(str(tmp_path / "digits-lenet-0001.params"))
     assert {k: v.shape for k, v in loaded.items()} == {f"arg:{k}": s for k, s in demo_dl.LEARNABLE_SHAPES.items()}
+
+
+# ---- the examples and the demo on gpu(0) (issue 12) ----------------------------------------------
+
+needs_gpu = pytest.mark.skipif(__import__("mxnd").context.num_gpus() == 0, reason="needs a CUDA GPU")
+
+
+def _numbers_after(out, marker):
+    """The numbers printed after ``marker`` on its last line, e.g. 'learned w: [2.0, -3.4]  b: 4.2'."""
+    import re
+    line = [line for line in out.splitlines() if marker in line][-1]
+    return [float(v) for v in re.findall(r"-?\d+\.\d+", line.split(marker, 1)[1])]
+
+
+GPU_RUNS = {  # example arguments -> check of its output (values within the tolerance of GPU kernels)
+    "linear_regression": (["--steps", "150", "--ctx", "gpu"],
+                          lambda out: pytest.approx([2.0, -3.4, 4.2], abs=0.02) == _numbers_after(out, "learned w:")),
+    "lstm_language_model": (["--steps", "25", "--vocab", "20", "--hidden", "32", "--ctx", "gpu"],
+                            lambda out: _numbers_after(out, "perplexity")[-1] < 7.5),
+    "sparse_logistic_regression": (["--ctx", "gpu"], lambda out: _numbers_after(
+        out, "epoch 4: loss")[:2] == pytest.approx([0.5642, 0.9325], abs=2e-3) and "row_sparse" in out),
+    "params_inference": (["--ctx", "gpu"], lambda out: "test accuracy 0.9778 on 360 digits" in out
+                         and "identical to mxnet 1.9.1's: True" in out),
+    "dlarray_basics": (["--gpu"], lambda out: "mx.autograd through dl: [[2.0, 4.0], [6.0, 8.0]]" in out
+                       and _numbers_after(out, "step 300: loss")[0] < 0.02),
+    "dlarray_training": (["--iterations", "150", "--gpu"], lambda out: _numbers_after(out, "test accuracy:")[0] > 0.9),
+}
+
+
+@pytest.mark.gpu
+@needs_gpu
+@pytest.mark.parametrize("name", sorted(GPU_RUNS))
+def test_example_on_the_gpu(name):
+    if name in ("params_inference", "dlarray_training"):
+        pytest.importorskip("sklearn")
+    arguments, check = GPU_RUNS[name]
+    out = run(EXAMPLES / f"{name}.py", *arguments)
+    assert check(out), out
+
+
+@pytest.mark.gpu
+@needs_gpu
+@pytest.mark.parametrize("api", ["nd", "dl"])
+def test_mxnd_demo_on_the_gpu(tmp_path, api):
+    pytest.importorskip("sklearn")
+    out = run("-m", "mxnd.demo", "--ctx", "gpu", "--api", api, "--epochs", "3", "--quiet", "--out", tmp_path,
+              cwd=tmp_path)
+    assert _numbers_after(out, "test accuracy")[0] > 0.9, out
+    import mxnd as mx
+    loaded = mx.nd.load(str(tmp_path / "digits-lenet-0003.params"))
+    assert all(array.context == mx.gpu(0) for array in loaded.values())  # saved from the GPU, loaded there
+
+
+@pytest.mark.parametrize("name", sorted(GPU_RUNS))
+def test_example_accepts_its_gpu_flag_and_says_when_no_gpu_exists(name):
+    """On a machine without CUDA the flag is parsed and the run stops with MXNet's clear error."""
+    if __import__("mxnd").context.num_gpus():
+        pytest.skip("a GPU exists: test_example_on_the_gpu runs the examples there")
+    if name in ("params_inference", "dlarray_training"):
+        pytest.importorskip("sklearn")
+    arguments, _ = GPU_RUNS[name]
+    done = subprocess.run([sys.executable, str(EXAMPLES / f"{name}.py"), *arguments], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode != 0
+    assert "gpu(0) is not available" in done.stderr or "no CUDA GPU is available" in done.stderr, done.stderr
