@@ -3,6 +3,7 @@
 The same MXNet-API statements run under ``import mxnd as mx`` and under the real MXNet
 (``--impl mxnet`` in an interpreter that has it). ``--compare PYTHON_WITH_MXNET`` runs both
 (MXNet in a subprocess) and prints the ratios MXNet time / mxnd time (> 1: mxnd is faster).
+``MXND_BENCH_CTX=gpu`` (suite.py --ctx gpu) runs the mxnd side on gpu(0).
 Each workload reports its fastest sample (the least disturbed on a shared machine); with
 ``--compare`` the two implementations alternate for ``--rounds`` rounds. Timings never go into
 unit tests.
@@ -19,6 +20,8 @@ import sys
 import time
 
 import numpy as np
+
+from bench_context import use
 
 # name: (setup statements, timed statement); `mx` and `np` are in scope
 WORKLOADS = {
@@ -96,6 +99,7 @@ def run(impl: str, repeats: int, min_seconds: float, threads: int = 0) -> dict:
         import torch
         if threads:
             torch.set_num_threads(threads)
+        use(mx)  # MXND_BENCH_CTX=gpu: every array on gpu(0) (the MXNet reference build is CPU-only)
     results = {}
     for name, (setup, statement) in WORKLOADS.items():
         scope = {"mx": mx, "np": np}

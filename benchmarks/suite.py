@@ -124,6 +124,17 @@ def render(results: dict) -> str:
     return "\n".join(rows)
 
 
+def write_json(path: str, ctx: str, start: float, results: dict):
+    """The results so far, with where and when they were measured (written atomically)."""
+    document = {"machine": f"{platform.node()} {platform.machine()}, {os.cpu_count()} CPUs, "
+                           f"Python {platform.python_version()}", "ctx": ctx,
+                "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "seconds": round(time.time() - start),
+                "results": results}
+    with open(path + ".tmp", "w") as handle:
+        json.dump(document, handle, indent=1)
+    os.replace(path + ".tmp", path)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer rounds (a smoke run, noisier)")
@@ -149,16 +160,9 @@ def main(argv=None) -> int:
             if script not in STDOUT_JSON:  # those run one implementation at a time already
                 alone = run_script(sys.executable, script, args.quick, "mxnd", args.ctx)
                 merge(results, {w: {"mxnd alone": v["mxnd"]} for w, v in alone.items() if "mxnd" in v}, script)
-    table = render(results)
-    print(table)
-    if args.json:
-        document = {"machine": f"{platform.node()} {platform.machine()}, {os.cpu_count()} CPUs, "
-                               f"Python {platform.python_version()}", "ctx": args.ctx,
-                    "date": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "seconds": round(time.time() - start),
-                    "results": results}
-        with open(args.json + ".tmp", "w") as handle:
-            json.dump(document, handle, indent=1)
-        os.replace(args.json + ".tmp", args.json)
+        if args.json:  # after every script: a run stopped by a time limit keeps what it measured
+            write_json(args.json, args.ctx, start, results)
+    print(render(results))
     return 0
 
 
