@@ -18,6 +18,7 @@ import weakref
 import torch
 
 from .errors import MXNetError
+from .fast_paths import on_host
 from .ndarray.ndarray import NDArray, wrap
 from .recording import FLAGS, is_recording, is_training, set_recording, set_training, writable_flags
 
@@ -184,7 +185,7 @@ def _default_head_grad(data):
     [[1.0, 1.0, 1.0], [1.0, 1.0, 1.0]]
     """
     nbytes = data.numel() * data.element_size()
-    if data.device.type != "cpu" or not _HEAD_ONES_BYTES[0] <= nbytes <= _HEAD_ONES_BYTES[1]:
+    if not on_host(data) or not _HEAD_ONES_BYTES[0] <= nbytes <= _HEAD_ONES_BYTES[1]:
         return torch.ones_like(data)
     cache = getattr(_HEAD_ONES, "entries", None)
     if cache is None:

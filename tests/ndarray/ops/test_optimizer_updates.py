@@ -8,6 +8,8 @@ import torch
 import mxnd as mx
 from mxnd.base import MXNetError
 
+from fast_path_marks import host_fast_path_only
+
 f32 = np.float32
 
 
@@ -50,6 +52,7 @@ def _adam_reference(w, g, m, v, T, lr=0.01, b1=0.9, b2=0.999, eps=1e-8, wd=0.01)
         return w - lr * m2 / (np.sqrt(v2) + eps), m2, v2
 
 
+@host_fast_path_only
 @pytest.mark.parametrize("threads", [1, 2, 3])
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("n", [96 * 35, 96 * 35 + 7])  # every thread count's chunks whole, or a tail

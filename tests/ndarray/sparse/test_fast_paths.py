@@ -1,11 +1,16 @@
 """The CPU fast paths of csr.dense, csr.T.dense and row_sparse +/- row_sparse (cpu_loops.py,
 kernels.merge_rows): values recorded from MXNet 1.9.1, and bit-equality with the torch paths."""
+import itertools
+
 import numpy as np
 import pytest
 import torch
 
 import mxnd as mx
+from mxnd import fast_paths
 from mxnd.ndarray.sparse import elementwise, kernels, matmul
+
+from fast_path_marks import host_fast_path_only
 
 # name: (lhs rows, rhs rows) of two (6, 2) row_sparse arrays; lhs data 1.., rhs data 10..
 ROW_SETS = {"equal": ([1, 4], [1, 4]), "disjoint": ([0, 5], [2, 3]), "overlap": ([0, 2, 5], [2, 3, 5]),
@@ -100,6 +105,7 @@ def _random_csr(rng, rows, cols, nnz, dtype):
                                     rng.randint(0, cols, nnz))), shape=(rows, cols))
 
 
+@host_fast_path_only
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_loops_equal_the_torch_paths_bitwise(dtype, monkeypatch):
     rng = np.random.RandomState(1)
@@ -122,6 +128,7 @@ def test_loops_equal_the_torch_paths_bitwise(dtype, monkeypatch):
             assert x.indices.asnumpy().tolist() == y.indices.asnumpy().tolist()
 
 
+@host_fast_path_only
 def test_csr_dense_loops_equal_sequential_scatter():
     rng = np.random.RandomState(2)
     c = _random_csr(rng, 500, 400, 2000, np.float32)
@@ -159,3 +166,30 @@ def test_rsp_add_sub_signed_zeros_and_zero_rows_as_mxnet():
     total = mx.nd.elemwise_add(c, zero_row)
     assert total.indices.asnumpy().tolist() == [0, 1, 2]
     assert total.data.asnumpy().tolist() == [[1.0, 2.0], [0.0, 0.0], [3.0, 4.0]]
+
+
+SPECIAL = [-0.0, 0.0, 1.5, -2.0, np.nan, np.inf]
+
+
+@pytest.mark.parametrize("op", ["elemwise_add", "elemwise_sub"])
+def test_rsp_union_generic_path_equals_the_loops_on_special_values(op, monkeypatch):
+    """The device-generic merge (the code CUDA runs) gives the loops' values bit for bit (MXNet
+    1.9.1's, checked on the reference for this grid): a + 0 (a - 0) on lhs-only rows, 0 + b (0 - b)
+    on rhs-only rows, a + b (a - b) on shared rows, with signed zeros, NaN and infinities."""
+    def run():
+        results = []
+        for left, right in itertools.product(SPECIAL, SPECIAL):
+            a = mx.nd.sparse.row_sparse_array((np.array([[left, 1], [left, 2]], np.float32), np.array([0, 2])),
+                                              shape=(4, 2))
+            b = mx.nd.sparse.row_sparse_array((np.array([[right, 3], [right, -1]], np.float32), np.array([2, 3])),
+                                              shape=(4, 2))
+            results.append(getattr(mx.nd, op)(a, b))
+        return results
+    fast = run()
+    monkeypatch.setattr(fast_paths, "HOST", False)
+    generic = run()
+    for x, y in zip(fast, generic):
+        assert x.indices.asnumpy().tolist() == y.indices.asnumpy().tolist() == [0, 2, 3]
+        assert x.data.asnumpy().view(np.uint32).tolist() == y.data.asnumpy().view(np.uint32).tolist()
+    minus_zero = [row.data.asnumpy()[0, 0] for row in generic[:len(SPECIAL)]]  # lhs-only row of -0.0
+    assert np.signbit(minus_zero).tolist() == [op == "elemwise_sub"] * len(SPECIAL)

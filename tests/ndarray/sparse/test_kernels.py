@@ -1,9 +1,17 @@
-"""expand_rows and index_set agree with numpy in both of their regimes."""
+"""expand_rows, index_set, locate and merge_rows agree with numpy in both of their regimes, on the
+host's numpy paths and on the torch code that CUDA runs (the host fast paths switched off)."""
 import numpy as np
 import pytest
 import torch
 
+from mxnd import fast_paths
 from mxnd.ndarray.sparse.kernels import expand_rows, index_set
+
+
+@pytest.fixture(autouse=True, params=["host fast paths", "device-generic paths"])
+def paths(request, monkeypatch):
+    monkeypatch.setattr(fast_paths, "HOST", request.param == "host fast paths")
+    return request.param
 
 
 @pytest.mark.parametrize("rows,nnz", [(5, 40), (1000, 7), (1, 3), (3, 0), (0, 0)])

@@ -17,6 +17,7 @@ import math
 import torch
 import torch.nn.functional as F
 
+from ...fast_paths import on_host
 from ...registry import REGISTRY
 from .._core import dlarray, make, to_tensor
 from ._common import Input, options, output, size_tuple, take, tensor_of, to_nc
@@ -285,7 +286,7 @@ def dlconv(x, weights, bias, **kwargs):
     if "C" not in inp.fmt and filters != 1:
         raise ValueError(f"dlconv: the input has no 'C' dimension (format '{inp.fmt}'), so the weights can have "
                          f"one filter only, got {filters}")
-    if d in _CHANNELS_LAST and data.device.type == "cpu":
+    if d in _CHANNELS_LAST and on_host(data):
         # torch's channels-last CPU convolution is 2-3x faster than its NCHW one on the permuted
         # labelled data (28x28x16x32 'SSCB', 3x3x16x32: 6.7 ms against 20 ms, one thread)
         data = data.contiguous(memory_format=_CHANNELS_LAST[d])

@@ -32,6 +32,7 @@ from typing import NamedTuple
 import numpy as np
 import torch
 
+from ...fast_paths import on_host
 from .scratch import filled, scalar
 
 _WHOLE_VECTORS = 16  # elements: a multiple of torch's Vectorized<float/double> widths (AVX-512: 16)
@@ -57,7 +58,7 @@ class Prepared(NamedTuple):
 def prepare(weight, mean, var):
     """``update``'s operands for these arrays, or None when the kernel cannot step them exactly:
     not contiguous CPU float32/float64, too small, or this torch's kernel failed the check."""
-    if weight.device.type != "cpu" or weight.dtype not in (torch.float32, torch.float64):
+    if not on_host(weight) or weight.dtype not in (torch.float32, torch.float64):
         return None
     chunk = _WHOLE_VECTORS * torch.get_num_threads()
     count = weight.numel() // chunk * chunk

@@ -246,7 +246,8 @@ def _gray_mean(data) -> np.float32:
         values = _as_dtype_result(values * coef, data.dtype)
     flat = values.reshape(-1).cpu().numpy()
     total = np.add.accumulate(flat, dtype=np.float32)[-1] if flat.size else _F32(0)  # sequential, not pairwise
-    return _F32(total) / _F32(data.shape[0] * data.shape[1])
+    with np.errstate(invalid="ignore", divide="ignore"):  # an empty image: 0 / 0 is NaN, as in C
+        return _F32(total) / _F32(data.shape[0] * data.shape[1])
 
 
 def _adjust_contrast(data, alpha):

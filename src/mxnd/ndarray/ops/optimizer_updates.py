@@ -378,9 +378,11 @@ def _ftrl(weight, grad, z, n, *, lr, lamda1, beta, wd, rescale_grad, clip_gradie
     lr_ = float(T(lr))
     z.add_(g - (_sqrt(n + square) - _sqrt(n)).mul_(weight).div_(lr_))
     n.add_(square)
-    numerator = torch.sign(z).mul_(float(T(lamda1))).sub_(z)
-    denominator = _sqrt(n).add_(float(T(beta))).div_(lr_).add_(float(T(wd)))
-    return numerator.div_(denominator).mul_((z.abs() > float(T(lamda1))).to(z.dtype))
+    with np.errstate(over="ignore"):  # a parameter beyond the dtype's range is inf, silently, as in C
+        lamda1_, beta_, wd_ = (float(T(value)) for value in (lamda1, beta, wd))
+    numerator = torch.sign(z).mul_(lamda1_).sub_(z)
+    denominator = _sqrt(n).add_(beta_).div_(lr_).add_(wd_)
+    return numerator.div_(denominator).mul_((z.abs() > lamda1_).to(z.dtype))
 
 
 def _signsgd(weight, grad, *, lr, wd, rescale_grad, clip_gradient):
@@ -577,7 +579,8 @@ def _sum_sq(data):
         flat = tensor.reshape(-1)
         if flat.device.type == "cpu" and flat.dtype in (torch.float32, torch.float16, torch.float64):
             values = flat.numpy()
-            squares = (values * values).astype(np.float32)
+            with np.errstate(over="ignore"):  # squares beyond float32 are inf, as in C
+                squares = (values * values).astype(np.float32)
             sums.append(float(np.add.accumulate(squares)[-1]) if squares.size else 0.0)
         else:
             sums.append(flat.to(_F32).square().sum())

@@ -22,6 +22,8 @@ import math
 import numpy as np
 import torch
 
+from ...fast_paths import on_host
+
 try:  # scipy is optional; its compiled loops are a private module, so any failure means "absent"
     from scipy.sparse import _sparsetools as _LOOPS
     _LOOPS.csr_matvecs, _LOOPS.csc_matvecs, _LOOPS.bsr_plus_bsr, _LOOPS.bsr_minus_bsr  # noqa: B018
@@ -39,7 +41,7 @@ def _plain(*tensors) -> bool:
     """True when every tensor is on the CPU and autograd does not record through it."""
     grad = torch.is_grad_enabled()
     for tensor in tensors:
-        if tensor.device.type != "cpu" or (grad and tensor.requires_grad):
+        if not on_host(tensor) or (grad and tensor.requires_grad):
             return False
     return True
 

@@ -126,15 +126,19 @@ def _rsp_union(lhs, rhs, sign):
     if merged is not None:
         return make_rsp(merged[1], merged[0], lhs._shape, lhs._ctx)
     unique, at_left, at_right, both = merge_rows(left, right, lhs._shape[0])
-    # every union row is written: rhs rows, then lhs rows over them, then rhs added where both stored
-    out = torch.empty((unique.shape[0],) + lhs._values.shape[1:], dtype=lhs._values.dtype,
+    # MXNet's arithmetic on every union row: a + 0 (a - 0) where only lhs is stored, 0 + b (0 - b)
+    # where only rhs is, a + b (a - b) where both are, so signed zeros come out as MXNet 1.9.1's
+    out = torch.zeros((unique.shape[0],) + lhs._values.shape[1:], dtype=lhs._values.dtype,
                       device=lhs._values.device)
-    out.index_copy_(0, at_right, rhs._values)
-    if sign < 0:
-        out.neg_()
-    out.index_copy_(0, at_left, lhs._values)
+    out.index_add_(0, at_right, rhs._values, alpha=sign)
+    if sign > 0:
+        out.index_add_(0, at_left, lhs._values)
+    else:  # a - 0 is a, signed zeros included
+        out.index_copy_(0, at_left, lhs._values)
     if both.numel():
-        out.index_add_(0, at_right[both], rhs._values.index_select(0, both), alpha=sign)
+        shared = rhs._values.index_select(0, both)
+        mine = lhs._values.index_select(0, locate(left, right.index_select(0, both)))
+        out.index_copy_(0, at_right.index_select(0, both), mine + shared if sign > 0 else mine - shared)
     return make_rsp(out, unique, lhs._shape, lhs._ctx)
 
 

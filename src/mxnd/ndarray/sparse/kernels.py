@@ -17,6 +17,8 @@ from __future__ import annotations
 import numpy as np
 import torch
 
+from ...fast_paths import on_host
+
 __all__ = ["expand_rows", "index_set", "locate", "merge_rows"]
 
 
@@ -28,7 +30,7 @@ def expand_rows(indptr: torch.Tensor) -> torch.Tensor:
     if nnz == 0:
         return torch.zeros(0, dtype=torch.int64, device=device)
     if rows > 30 * nnz:  # few entries in many rows: binary search of each entry's position
-        if device.type == "cpu":
+        if on_host(indptr):
             return torch.from_numpy(np.searchsorted(indptr.numpy(), np.arange(nnz), "right") - 1)
         return torch.searchsorted(indptr, torch.arange(nnz, device=device), right=True) - 1
     marks = torch.zeros(nnz + 1, dtype=torch.int64, device=device)
@@ -44,7 +46,7 @@ def index_set(indices: torch.Tensor, size: int, return_inverse: bool = False):
         return (empty, empty) if return_inverse else empty
     if size > 64 * indices.numel():  # a large index space: sort
         return torch.unique(indices, sorted=True, return_inverse=return_inverse)
-    if indices.device.type == "cpu":  # numpy's boolean scan is several times faster than torch's here
+    if on_host(indices):  # numpy's boolean scan is several times faster than torch's here
         seen = np.zeros(size, dtype=bool)
         flat = indices.numpy()
         seen[flat] = True
@@ -67,7 +69,7 @@ def index_set(indices: torch.Tensor, size: int, return_inverse: bool = False):
 def locate(sorted_values: torch.Tensor, queries: torch.Tensor) -> torch.Tensor:
     """The insertion position of each query in ``sorted_values`` (``searchsorted``, left side);
     on the CPU numpy's binary search, several times faster than torch's for these sizes."""
-    if sorted_values.device.type == "cpu":
+    if on_host(sorted_values):
         return torch.from_numpy(np.searchsorted(sorted_values.numpy(), queries.numpy()))
     return torch.searchsorted(sorted_values, queries)
 
@@ -79,7 +81,7 @@ def merge_rows(left: torch.Tensor, right: torch.Tensor, size: int):
     >>> [t.tolist() for t in merge_rows(torch.tensor([1, 4]), torch.tensor([0, 4]), 6)]
     [[0, 1, 4], [1, 2], [0, 2], [1]]
     """
-    if left.device.type == "cpu":  # numpy's binary searches: O((n + m) log) whatever ``size`` is
+    if on_host(left):  # numpy's binary searches: O((n + m) log) whatever ``size`` is
         return tuple(torch.from_numpy(part) for part in _merge_sorted(left.numpy(), right.numpy()))
     union = index_set(torch.cat([left, right]), size)
     at_left, at_right = locate(union, left), locate(union, right)
