@@ -7,12 +7,13 @@ and wraps the result. ``finish`` is the only place that wraps tensors and honour
 from __future__ import annotations
 
 import operator
+import types
 
 import torch
 
 from . import dtypes
 from .errors import MXNetError, context_mismatch, dtype_mismatch, operator_error
-from .ndarray.ndarray import NDArray, wrap, write_into
+from .ndarray.ndarray import NDArray, _new, wrap, write_into
 from .recording import FLAGS
 from .registry import REQUIRED, SPARSE_DISPATCH, OpSpec, SparseInputs
 
@@ -297,38 +298,50 @@ def _specialize(spec: OpSpec, general):
 
     defaults = {p.name: p.default for p in spec.params}
 
-    def run(arrays, ctx, /, *args, **kwargs):  # positional-only: a body may take a ``ctx`` param
-        """The body on ``args``, its result wrapped on ``ctx`` (torch's errors translated)."""
+    def run(arrays, ctx, data, other, values):
+        """The body on ``data`` (and ``other``, a binary op's second tensor, else None) with the
+        parameter ``values``, its result wrapped on ``ctx``; torch's errors translated. Arguments
+        travel positionally: packing them costs as much as the checks of a small op."""
         try:
-            result = impl(*args, **kwargs)
+            if other is None:
+                result = impl(data, **values) if values else impl(data)
+            else:
+                result = impl(data, other, **values) if values else impl(data, other)
         except MXNetError:
             raise
         except _ENGINE_ERRORS as error:
             raise _engine_error(op_name, error, arrays) from error
-        if type(result) is torch.Tensor:  # one contiguous tensor: wrapped here, else finish
-            return wrap(result if result.is_contiguous() else result.contiguous(), ctx)
-        return finish(result, None, ctx, op_name)
+        if type(result) is not torch.Tensor:
+            return finish(result, None, ctx, op_name)
+        array = _new(NDArray)  # wrap(), inlined: the path of every a + b
+        array._data = result if result.is_contiguous() else result.contiguous()
+        array._ctx = ctx
+        return array
 
-    def run_guarded(arrays, ctx, /, *args, **kwargs):
+    def run_guarded(arrays, ctx, data, other, values):
         with _no_grad():
-            return run(arrays, ctx, *args, **kwargs)
+            return run(arrays, ctx, data, other, values)
 
     if n_inputs == 2:
-        def binary(*args, out=None, name=None, **kwargs):
-            if len(args) != 2 or out is not None or kwargs:
-                return general(*args, out=out, name=name, **kwargs)
-            lhs, rhs = args
+        def pair(lhs, rhs):
+            """The fast path proper, ``op(lhs, rhs)``; the NDArray dunders (a + b) call it directly."""
             try:
                 left, right = lhs._data, rhs._data
             except AttributeError:
-                return general(*args)
+                return general(lhs, rhs)
             ctx, other, dtype = lhs._ctx, rhs._ctx, left.dtype
             if ((other is not ctx and other.device != ctx.device)
                     or (same_dtype and right.dtype is not dtype) or (no_bool and dtype is bool_)):
-                return general(*args)  # raises the rule's error
+                return general(lhs, rhs)  # raises the rule's error
             if (left.requires_grad or right.requires_grad) and not FLAGS.get().recording:
-                return run_guarded(args, ctx.operator_context, left, right, **defaults)
-            return run(args, ctx.operator_context, left, right, **defaults)
+                return run_guarded((lhs, rhs), ctx.operator_context, left, right, defaults)
+            return run((lhs, rhs), ctx.operator_context, left, right, defaults)
+
+        def binary(*args, out=None, name=None, **kwargs):
+            if len(args) != 2 or out is not None or kwargs:
+                return general(*args, out=out, name=name, **kwargs)
+            return pair(*args)
+        binary.pair = pair
         return binary
 
     first = spec.params[0] if n_params else None
@@ -336,12 +349,11 @@ def _specialize(spec: OpSpec, general):
     no_arg_ok = first is None or first.default is not REQUIRED
 
     parsers = {p.name: p.parse for p in spec.params}
-    names = parsers.keys()
 
     def unary(*args, out=None, name=None, **kwargs):
         count = len(args)
         if kwargs:  # the common keyword call, x.sum(axis=1): parse here, else the general path
-            if out is not None or count != 1 or not kwargs.keys() <= names or (not no_arg_ok and key not in kwargs):
+            if out is not None or count != 1 or (not no_arg_ok and key not in kwargs):
                 return general(*args, out=out, name=name, **kwargs)
         elif out is not None or not (count == 2 and first or count == 1 and no_arg_ok):
             return general(*args, out=out, name=name, **kwargs)
@@ -356,14 +368,17 @@ def _specialize(spec: OpSpec, general):
         ctx = array._ctx.operator_context
         if kwargs:
             values = dict(defaults)
-            for given, value in kwargs.items():
-                values[given] = parsers[given](value)
-            return call(args, ctx, data, **values)  # only the first parameter may be required: given
+            try:
+                for given, value in kwargs.items():
+                    values[given] = parsers[given](value)
+            except Exception:  # noqa: BLE001 - an unknown keyword or a bad value: the general path says which
+                return general(*args, **kwargs)
+            return call(args, ctx, data, None, values)  # only the first parameter may be required: given
         if count == 2:
             values = dict(defaults)
             values[key] = parse(args[1])
-            return call(args[:1], ctx, data, **values)
-        return call(args, ctx, data, **defaults)
+            return call(args[:1], ctx, data, None, values)
+        return call(args, ctx, data, None, defaults)
     return unary
 
 
@@ -444,9 +459,18 @@ def _default_ctx():
 
 
 def make_method(function):
-    """The fluent NDArray method of an operator function (MXNet's wording as docstring)."""
-    def method(self, *args, **kwargs):
-        return function(self, *args, **kwargs)
+    """The fluent NDArray method of an operator function (MXNet's wording as docstring): a twin of
+    the function (same code and closure, its own docstring), so ``x.sum(axis=1)`` calls the fast
+    path with no wrapper in between.
+    """
+    if isinstance(function, types.FunctionType):
+        method = types.FunctionType(function.__code__, function.__globals__, function.__name__,
+                                    function.__defaults__, function.__closure__)
+        method.__kwdefaults__ = function.__kwdefaults__
+        method.__dict__.update(function.__dict__)
+    else:
+        def method(self, *args, **kwargs):
+            return function(self, *args, **kwargs)
 
     method.__name__ = method.__qualname__ = function.__name__
     method.__doc__ = (f"Convenience fluent method for :py:func:`{function.__name__}`.\n\n"

@@ -83,10 +83,11 @@ true_divide = _UFUNC_OBJECTS["divide"]
 
 def _forward(ufunc):
     array_fn = FUNCTIONS[UFUNCS[ufunc.__name__][0]]
+    pair = getattr(array_fn, "pair", array_fn)  # the builder's two-array fast path
 
     def dunder(self, other):
         if type(other) is NDArray:  # the hot path: skip the ufunc dispatch
-            return array_fn(self, other)
+            return pair(self, other)
         return ufunc(self, other)
     return dunder
 

@@ -132,9 +132,18 @@ def _select(data: torch.Tensor, key: _Key) -> torch.Tensor:
     return result
 
 
-def _is_forward_basic(part) -> bool:
-    kind = type(part)
-    return kind is int or (kind is slice and (part.step is None or (type(part.step) is int and part.step > 0)))
+def _all_forward_basic(key: tuple) -> bool:
+    """Every part of ``key`` an int or a forward slice (one loop, no call per part)."""
+    for part in key:
+        kind = type(part)
+        if kind is int:
+            continue
+        if kind is not slice:
+            return False
+        step = part.step
+        if step is not None and not (type(step) is int and step > 0):
+            return False
+    return True
 
 
 def _is_everything(key) -> bool:
@@ -160,7 +169,7 @@ def getitem(array: NDArray, key):
         return array
     if data.dim() == 0:
         raise IndexError("too many indices for a 0-d NDArray")
-    if type(key) is tuple and len(key) <= data.dim() and all(map(_is_forward_basic, key)):
+    if type(key) is tuple and len(key) <= data.dim() and _all_forward_basic(key):
         try:  # fast path: ints and forward slices map 1:1 onto a torch view
             result = data[key]
         except IndexError:

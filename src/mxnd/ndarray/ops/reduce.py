@@ -66,14 +66,20 @@ def reduce_axes(data, axis, keepdims: bool, exclude: bool, body):
     if not dims:
         return body(data.unsqueeze(0), (0,), False)  # nothing to reduce: the values, in the op's dtype
     if len(dims) == ndim:
-        return body(data, None, False).view((1,) * ndim if keepdims else (1,))
+        return _every_axis(body(data, None, False), ndim, keepdims)
     result = body(data, dims, keepdims)
     if not result.numel():
         raise ValueError(_EMPTY_OUTPUT.format(list(result.shape)))
     return result
 
 
-# ---- reduction bodies: body(data, dims or None, keepdim) ------------------------------------
+def _every_axis(total, ndim: int, keepdims: bool):
+    """The 0-d result of a reduction over every axis in MXNet's shape: (1,) or all ones.
+    (``total[None]`` costs half of ``total.view((1,))``: 0.8 against 1.7 us.)"""
+    return total.view((1,) * ndim) if keepdims else total[None]
+
+
+# ---- reduction bodies: body(data, dims or None, keepdim); dims an int, a tuple or None (all) -----
 
 def _sum(data, dims, keepdim):
     if data.is_floating_point():
@@ -111,6 +117,8 @@ def _prod(data, dims, keepdim):
         return torch.all(data) if dims is None else torch.all(data, dim=dims, keepdim=keepdim)
     if dims is None:
         return torch.prod(data, dtype=data.dtype)
+    if type(dims) is int:
+        return torch.prod(data, dims, keepdim, dtype=data.dtype)
     result = data
     for dim in reversed(dims):  # torch.prod takes one dim; last first keeps the others' indices
         result = torch.prod(result, dim, keepdim, dtype=data.dtype)
@@ -146,7 +154,7 @@ class _TiedExtremum(torch.autograd.Function):
     def backward(ctx, grad):
         data, result = ctx.saved_tensors
         if ctx.dims is not None and not ctx.keepdim:
-            for dim in ctx.dims:
+            for dim in (ctx.dims,) if type(ctx.dims) is int else ctx.dims:
                 grad, result = grad.unsqueeze(dim), result.unsqueeze(dim)
         return grad * (data == result).to(grad.dtype), None, None, None
 
@@ -167,9 +175,10 @@ def _reducer(body):
     def impl(data, *, axis=None, keepdims=False, exclude=False):
         ndim = data.dim()
         if axis is None and ndim:  # the common calls first: every axis, or one axis
-            return body(data, None, False).view((1,) * ndim if keepdims else (1,))  # view: a fresh 0-d
+            return _every_axis(body(data, None, False), ndim, keepdims)
         if type(axis) is int and not exclude and ndim > 1:
-            result = body(data, (axis,), keepdims)  # torch rejects an axis out of range
+            result = body(data, axis, keepdims)  # an int dim (torch parses it faster than a tuple);
+            # torch rejects an axis out of range
             if result.numel():
                 return result
         return reduce_axes(data, axis, keepdims, exclude, body)
