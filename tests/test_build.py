@@ -435,3 +435,25 @@ def test_fast_path_passes_a_parameter_named_ctx():
     # through (values from MXNet 1.9.1)
     x = mx.nd.ones((2, 3))
     assert mx.nd.contrib.arange_like(x, ctx="cpu(0)").asnumpy().tolist() == [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+
+
+@pytest.mark.parametrize("kwargs", [{"axis": 1, "foo": 1}, {"foo": 1, "axis": 1}, {"axis": "bad"},
+                                    {"axis": 1, "keepdims": "maybe"}], ids=str)
+def test_keyword_fast_path_errors_are_the_general_paths(kwargs):
+    """x.sum(axis=1, ...) parses keywords on the fast path; an unknown one or a bad value gets the
+    general path's error (forced here with out=), and the array is left alone."""
+    x = mx.nd.array([[1, 2], [3, 4]])
+    with pytest.raises(MXNetError) as fast:
+        x.sum(**kwargs)
+    with pytest.raises(MXNetError) as general:
+        mx.nd.sum(x, out=mx.nd.zeros((2,)), **kwargs)
+    assert str(fast.value) == str(general.value)
+    assert x.asnumpy().tolist() == [[1, 2], [3, 4]]
+
+
+def test_fluent_methods_are_twins_of_their_functions():
+    """No wrapper between x.sum(...) and the fast path: same code and closure, MXNet's fluent docstring."""
+    for name in ("sum", "max", "relu", "abs", "transpose", "clip"):
+        method, function = getattr(NDArray, name), getattr(mx.nd, name)
+        assert method.__code__ is function.__code__ and method.__closure__ == function.__closure__
+        assert method.__doc__.startswith("Convenience fluent method") and method.__name__ == name
