@@ -457,3 +457,40 @@ def test_fluent_methods_are_twins_of_their_functions():
         method, function = getattr(NDArray, name), getattr(mx.nd, name)
         assert method.__code__ is function.__code__ and method.__closure__ == function.__closure__
         assert method.__doc__.startswith("Convenience fluent method") and method.__name__ == name
+
+
+# ---- every operator on gpu(0) against the host (issue 12) ------------------------------------------
+
+needs_gpu = pytest.mark.skipif(mx.context.num_gpus() == 0, reason="needs a CUDA GPU")
+DEVICE = mx.gpu(0)
+TOLERANCE = {np.float16: (2e-3, 1e-3), np.float32: (2e-5, 1e-6), np.float64: (1e-12, 1e-14)}
+
+
+def assert_agrees_across_devices(actual, expected, values=True):
+    """``actual`` (computed on DEVICE) against ``expected`` (the host's): shapes, dtypes, the
+    context, and the values within the tolerance of the devices' kernels (integers exactly)."""
+    if isinstance(expected, (list, tuple)):
+        assert len(actual) == len(expected)
+        for a, e in zip(actual, expected):
+            assert_agrees_across_devices(a, e, values)
+        return
+    assert actual.shape == expected.shape and actual.dtype == expected.dtype
+    assert actual.context == DEVICE and actual.stype == expected.stype
+    if values:
+        rtol, atol = TOLERANCE.get(expected.dtype, (0, 0))
+        np.testing.assert_allclose(actual.asnumpy().astype(np.float64), expected.asnumpy().astype(np.float64),
+                                   rtol=rtol, atol=atol, equal_nan=True)
+
+
+@pytest.mark.gpu
+@needs_gpu
+@pytest.mark.parametrize("spec", SPECS, ids=ids)
+def test_every_operator_on_the_gpu_agrees_with_the_host(spec):
+    """The sample call of each registered operator on DEVICE: same shapes and dtypes as on the host,
+    values within tolerance (random operators: shapes and dtypes, the devices' streams differ)."""
+    arrays, kwargs = sample_call(spec)
+    function = seeded(function_of(spec))
+    expected = function(*arrays, **kwargs)
+    with DEVICE:  # operators without inputs create their result on the default context
+        actual = function(*[array.as_in_context(DEVICE) for array in arrays], **kwargs)
+    assert_agrees_across_devices(actual, expected, values=spec.family != "random")
