@@ -543,3 +543,25 @@ def test_add_and_write_variables_in_one_graph():
         y.backward()
     assert a.grad.asnumpy().tolist() == [6.0, 8.0]  # accumulated twice
     assert b.grad.asnumpy().tolist() == [1.0, 2.0]  # written
+
+
+VIEWS_AND_COPIES = {
+    "reshape": lambda x: x.reshape((4,)), "reshape with codes": lambda x: x.reshape((-1,)),
+    "x[0]": lambda x: x[0], "x[0:1]": lambda x: x[0:1], "x[:, 1]": lambda x: x[:, 1], "x.T": lambda x: x.T,
+    "astype": lambda x: x.astype("float64"), "copy": lambda x: x.copy(), "expand_dims": lambda x: x.expand_dims(0),
+    "operator": lambda x: mx.nd.relu(x), "a + b": lambda x: x + x,
+}
+
+
+@pytest.mark.parametrize("make", sorted(VIEWS_AND_COPIES))
+def test_arrays_made_from_a_variable_outside_record_are_not_in_the_graph(make):
+    """As in MXNet 1.9.1: y made from x outside record() does not lead back to x, so a backward
+    from a result of y alone raises "not in a computational graph" and x.grad stays zero."""
+    x = mx.nd.array([[1, 2], [3, 4]])
+    x.attach_grad()
+    y = VIEWS_AND_COPIES[make](x)
+    with mx.autograd.record():
+        z = (y * 2).sum()
+    with pytest.raises(MXNetError, match="Cannot differentiate node because it is not in a computational graph"):
+        z.backward()
+    assert x.grad.asnumpy().tolist() == [[0, 0], [0, 0]]

@@ -282,8 +282,8 @@ class NDArray:
                 if type(dim) is not int or dim <= 0:
                     break
             else:  # fast path: no special codes
-                try:
-                    return wrap(self._data.view(shape[0]), self._ctx)
+                try:  # a view taken outside record() is not part of any graph
+                    return wrap(_recordable(self._data).view(shape[0]), self._ctx)
                 except RuntimeError:
                     pass  # size mismatch: _reshape_view below raises MXNet's error
         if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
