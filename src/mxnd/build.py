@@ -14,14 +14,12 @@ import torch
 from . import dtypes
 from .errors import MXNetError, context_mismatch, dtype_mismatch, operator_error
 from .ndarray.ndarray import NDArray, _new, wrap, write_into
-from .recording import FLAGS
+from .recording import FLAGS, without_grad
 from .registry import REQUIRED, SPARSE_DISPATCH, OpSpec, SparseInputs
 
 __all__ = ["build_function", "make_method", "finish", "render_doc"]
 
 _ENGINE_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, ZeroDivisionError)
-_no_grad = torch.no_grad
-
 
 def needs_guard(tensors) -> bool:
     """True when an input requires grad but nothing records: then the op must not build a graph.
@@ -255,8 +253,7 @@ def build_function(spec: OpSpec):
             values = dict(values, out=None)
         try:
             if needs_guard(tensors):
-                with _no_grad():
-                    result = impl(*tensors, **values)
+                result = without_grad(impl, tensors, values)
             else:
                 result = impl(*tensors, **values)
         except (MXNetError, SparseInputs):
@@ -319,8 +316,7 @@ def _specialize(spec: OpSpec, general):
         return array
 
     def run_guarded(arrays, ctx, data, other, values):
-        with _no_grad():
-            return run(arrays, ctx, data, other, values)
+        return without_grad(run, (arrays, ctx, data, other, values))
 
     if n_inputs == 2:
         def pair(lhs, rhs):
@@ -430,8 +426,7 @@ def _specialize_positional_inputs(spec: OpSpec, general):
             values = _checked_out_values(spec, out, tensors, values)
         try:
             if any(map(_REQUIRES_GRAD, tensors)) and not FLAGS.get().recording:
-                with _no_grad():
-                    result = impl(*tensors, **values)
+                result = without_grad(impl, tensors, values)
             else:
                 result = impl(*tensors, **values)
         except MXNetError:

@@ -11,7 +11,7 @@ import operator
 import torch
 
 from ..base import numeric_types
-from ..recording import FLAGS
+from ..recording import FLAGS, without_grad
 from .generated import FUNCTIONS
 from .ndarray import NDArray
 
@@ -119,8 +119,7 @@ def _in_place(name):
                     and target.device == source.device):
                 try:
                     if target.requires_grad:  # a variable: update it outside the graph
-                        with torch.no_grad():
-                            kernel(target, source)
+                        without_grad(kernel, (target, source))
                     else:
                         kernel(target, source)
                     return self

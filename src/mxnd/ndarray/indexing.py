@@ -13,7 +13,7 @@ import torch
 
 from ..base import integer_types, numeric_types
 from ..errors import MXNetError
-from ..recording import ASSIGN_IN_GRAPH, FLAGS
+from ..recording import ASSIGN_IN_GRAPH, FLAGS, without_grad
 from .ndarray import NDArray, wrap
 
 __all__ = ["getitem", "setitem"]
@@ -216,8 +216,7 @@ def setitem(array: NDArray, key, value):
     graph (MXNet's rule); outside it the write is plain, variables included.
     """
     if not FLAGS.get().recording:
-        with torch.no_grad():
-            return _assign(array, key, value)
+        return without_grad(_assign, (array, key, value))
     if array._data.requires_grad:
         raise MXNetError(f"setitem: {ASSIGN_IN_GRAPH}")
     return _assign(array, key, value)

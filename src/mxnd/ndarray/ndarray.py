@@ -16,7 +16,7 @@ from .. import dtypes
 from ..context import Context, current_context, synchronize
 from ..errors import MXNetError, device_errors
 from ..params import parse_shape
-from ..recording import ASSIGN_IN_GRAPH, FLAGS
+from ..recording import ASSIGN_IN_GRAPH, FLAGS, without_grad
 from .ops.shape import infer_reshape
 
 __all__ = ["NDArray", "wrap", "waitall"]
@@ -339,8 +339,7 @@ def write_into(target: torch.Tensor, source, op_name: str):
             raise MXNetError(f"{op_name}: {ASSIGN_IN_GRAPH}")
         target.copy_(source)
     else:
-        with torch.no_grad():
-            target.copy_(source)
+        without_grad(target.copy_, (source,))
 
 
 def _reshape_view(data: torch.Tensor, target: tuple) -> torch.Tensor:

@@ -427,3 +427,34 @@ def test_multi_lamb_checks_its_counts_before_any_input_changes(op, mp, what, val
         getattr(mx.nd._internal, op)(*arrays, out=arrays[:2 * stride:stride], **kwargs)
     for array, values in zip(arrays, before):
         np.testing.assert_array_equal(array.asnumpy(), values, strict=True)
+
+
+UPDATES_OF_A_VARIABLE = {
+    "sgd_update": lambda w, g, s: mx.nd.sgd_update(w, g, lr=0.1, out=w),
+    "sgd_update wd": lambda w, g, s: mx.nd.sgd_update(w, g, lr=0.1, wd=0.01, out=w),
+    "sgd_mom_update": lambda w, g, s: mx.nd.sgd_mom_update(w, g, s[0], lr=0.1, momentum=0.9, out=w),
+    "adam_update": lambda w, g, s: mx.nd.adam_update(w, g, s[0], s[1], lr=0.01, out=w),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UPDATES_OF_A_VARIABLE))
+@pytest.mark.parametrize("n", [10, 100003])
+def test_the_update_of_an_attached_variable_is_in_place_and_equals_a_plain_arrays(name, n, ctx):
+    """``update(w, w.grad, out=w)`` on a variable outside record() writes w's own storage (no fresh
+    tensor and copy) and gives the plain array's bits; the gradient buffer is left alone."""
+    rng = np.random.default_rng(n)
+    values, grads = rng.standard_normal(n).astype(f32), rng.standard_normal(n).astype(f32)
+    results = []
+    for attach in (False, True):
+        w, g = mx.nd.array(values, ctx=ctx), mx.nd.array(grads, ctx=ctx)
+        state = [mx.nd.zeros((n,), ctx=ctx), mx.nd.ones((n,), ctx=ctx)]
+        if attach:
+            w.attach_grad()
+            w.grad[:] = g
+            g = w.grad
+        storage = w.handle.data_ptr()
+        UPDATES_OF_A_VARIABLE[name](w, g, state)
+        assert w.handle.data_ptr() == storage and w.handle.requires_grad == attach
+        assert g.asnumpy().tolist() == grads.tolist()
+        results.append(w.asnumpy())
+    assert results[0].tobytes() == results[1].tobytes()

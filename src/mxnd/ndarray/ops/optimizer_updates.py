@@ -143,8 +143,13 @@ def _scaled(grad, weight, T, rescale_grad, wd, clip_gradient):
 def _target(out, weight):
     """The weight itself when the call is ``out=weight`` (the builder's ``writes_out``), so the new
     weight is written in place instead of into a fresh tensor that is then copied; else None. Any
-    other ``out`` might alias an input that is still read, so it gets the copy."""
-    return out if out is weight and not weight.requires_grad else None
+    other ``out`` might alias an input that is still read, so it gets the copy. An attached variable
+    (a leaf that requires grad) is written in place too when nothing records (the builder runs the
+    call under no_grad then: the usual ``sgd_update(w, w.grad, out=w)`` of a training loop); inside
+    record() it gets the copy, which records the write as MXNet's rules say."""
+    if out is not weight:
+        return None
+    return out if not weight.requires_grad or not torch.is_grad_enabled() else None
 
 
 def _sgd_step(weight, grad, mom, T, lr, momentum, wd, rescale_grad, clip_gradient, out=None):
