@@ -66,7 +66,8 @@ WORKLOADS = [
     Workload("x[:, 1]", "x[:, 1]", "x[:, 1].contiguous()"),
     Workload("x.reshape((2, 8))", "x.reshape((2, 8))", "x.reshape(2, 8)"),
     Workload("zeros((4, 4))", "mx.nd.zeros((4, 4))", "torch.zeros(4, 4)"),
-    Workload("x.asnumpy()", "x.asnumpy()", "x.numpy().copy()"),
+    # a host copy: numpy's copy of the CPU tensor, or the device-to-host copy on a GPU
+    Workload("x.asnumpy()", "x.asnumpy()", "x.numpy().copy()" if bench_context.CTX == "cpu" else "x.cpu().numpy()"),
     Workload("a + b 2048x2048", "a + b", "torch.add(a, b)", (2048, 2048), large=True),
     Workload("a * b 2048x2048", "a * b", "a * b", (2048, 2048), large=True),
 ]

@@ -69,7 +69,10 @@ def _torch_updates(torch):
         g = g + w * wd
         m.mul_(b1).add_(g * (1 - b1))
         v.mul_(b2).add_((g * (1 - b2)).mul_(g))
-        w.sub_((m * lr).div_(torch.from_numpy(foundation.np.sqrt(v.numpy())).add_(eps)))
+        # sqrt correctly rounded as MXNet's sqrtf: numpy's on the host (torch's vectorised CPU
+        # float32 sqrt can be an ulp off), torch's on CUDA (exact there)
+        root = torch.from_numpy(foundation.np.sqrt(v.numpy())) if v.device.type == "cpu" else torch.sqrt(v)
+        w.sub_((m * lr).div_(root.add_(eps)))
 
     def sgd_mom_inplace(w, g, m, lr=0.01, momentum=0.9, wd=0.0001):
         m.mul_(momentum).add_(g.add(w, alpha=wd), alpha=-lr)

@@ -27,6 +27,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_context  # noqa: E402
 import bench_foundation as foundation  # noqa: E402  (measuring loop, implementations, ratios)
 import bench_operators as operators  # noqa: E402  (report: table and --json)
 
@@ -90,7 +91,8 @@ class MXNet(_Files, foundation.MXNet):
 class Torch(_Files, foundation.Torch):
     def files(self, rows):
         torch, path = self.module, _path("torch.pt")
-        arrays = [torch.from_numpy(row.copy()) for row in rows]
+        device = "cuda" if bench_context.CTX == "gpu" else "cpu"  # the arrays mxnd saves live there too
+        arrays = [torch.from_numpy(row.copy()).to(device) for row in rows]
         torch.save(arrays, path)
         return {"arrays": arrays, "path": path}
 
