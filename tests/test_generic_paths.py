@@ -14,9 +14,8 @@ COVERED = ["tests/ndarray/sparse", "tests/test_autograd.py", "tests/ndarray/ops/
            "tests/optimizer", "tests/dl/toolbox/test_nn.py", "tests/dl/toolbox/test_training.py"]
 
 
+@pytest.mark.skipif(os.environ.get("MXND_HOST_FAST_PATHS") == "0", reason="this run already takes the generic paths")
 def test_the_tests_of_fast_path_kernels_pass_on_the_device_generic_paths():
-    if os.environ.get("MXND_HOST_FAST_PATHS") == "0":
-        pytest.skip("this run already takes the generic paths")
     env = {**os.environ, "MXND_HOST_FAST_PATHS": "0", "PYTHONWARNINGS": "ignore"}
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-m", "not gpu",
                            "-x", *COVERED], cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)

@@ -21,6 +21,7 @@ __all__ = ["build_function", "make_method", "finish", "render_doc"]
 
 _ENGINE_ERRORS = (RuntimeError, ValueError, TypeError, IndexError, ZeroDivisionError)
 
+
 def needs_guard(tensors) -> bool:
     """True when an input requires grad but nothing records: then the op must not build a graph.
 

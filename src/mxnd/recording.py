@@ -19,7 +19,7 @@ from threading import get_ident
 import torch
 
 __all__ = ["FLAGS", "writable_flags", "is_recording", "is_training", "set_recording", "set_training",
-           "ASSIGN_IN_GRAPH"]
+           "ASSIGN_IN_GRAPH", "without_grad"]
 
 
 class Flags:
