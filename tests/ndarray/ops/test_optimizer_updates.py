@@ -458,3 +458,42 @@ def test_the_update_of_an_attached_variable_is_in_place_and_equals_a_plain_array
         assert g.asnumpy().tolist() == grads.tolist()
         results.append(w.asnumpy())
     assert results[0].tobytes() == results[1].tobytes()
+
+
+# ---- the rates and norms stay on the device (issue 12): the same bits as the host's read back --------
+
+_ON_DEVICE = {
+    "preloaded_multi_sgd_update": ("ff", dict(num_weights=2, rescale_grad=0.5)),
+    "preloaded_multi_sgd_mom_update": ("fff", dict(momentum=0.9, num_weights=2, clip_gradient=0.3)),
+    "preloaded_multi_mp_sgd_update": ("hhf", dict(num_weights=2, clip_gradient=0.3, rescale_grad=2.0)),
+    "preloaded_multi_mp_sgd_mom_update": ("hhff", dict(momentum=0.9, num_weights=2)),
+    "preloaded_multi_sgd_update float16": ("hh", dict(num_weights=2, rescale_grad=0.5)),
+    "_multi_lamb_update": ("ffff", _LAMB),
+    "_multi_lamb_update bounds": ("ffff", dict(_LAMB, lower_bound=0.5, upper_bound=0.9, clip_gradient=0.2)),
+    "_multi_mp_lamb_update": ("hhfff", dict(_LAMB, bias_correction=False)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_ON_DEVICE))
+def test_batched_updates_keep_their_rates_on_the_device(case, monkeypatch):
+    """Off the host (fast_paths.HOST off, CUDA's route), preloaded_multi_* keep lrs/wds and
+    multi_lamb its norms as tensors instead of reading them back each step: same bits."""
+    from mxnd import fast_paths
+    group, kwargs = _ON_DEVICE[case]
+    op = case.split()[0]
+    extra = _PRELOADED if op.startswith("preloaded") else ()
+
+    def run():
+        arrays = _weights(group, extra)
+        for index in {len(group), 2 * len(group) - 1} if "h" in group else {len(group)}:
+            arrays[index] = arrays[index] * 0  # the second weight (and its float32 copy) zero: LAMB's ratio is 1
+        outs = getattr(mx.nd._internal if op.startswith("_") else mx.nd, op)(*arrays, **kwargs)
+        return [a.asnumpy() for a in list(outs) + arrays[:2 * len(group)]]
+
+    host = run()
+    monkeypatch.setattr(fast_paths, "HOST", False)
+    device = run()
+    assert len(host) == len(device) == 2 + 2 * len(group)
+    for expected, actual in zip(host, device):
+        assert expected.dtype == actual.dtype and expected.shape == actual.shape
+        np.testing.assert_array_equal(actual, expected, strict=True)

@@ -155,10 +155,13 @@ def _pads(padding, sizes, kernels, strides, where, dilations=None):
                 raise ValueError(f"{where}: 'causal' padding needs one spatial (or time) dimension, got {d}")
             return [extents[0] - 1], [0]
         raise ValueError(f"{where}: Padding must be 'same', a non-negative integer or a size vector, got {padding!r}")
-    value = to_tensor(padding, where).detach().cpu().to(torch.int64)
-    if value.dim() == 2 and tuple(value.shape) == (2, d):
-        return value[0].tolist(), value[1].tolist()
-    flat = value.reshape(-1).tolist()
+    if isinstance(padding, int) and not isinstance(padding, bool):  # the default 0: no tensor, no device read
+        value, flat = None, [padding]
+    else:
+        value = to_tensor(padding, where).detach().cpu().to(torch.int64)
+        if value.dim() == 2 and tuple(value.shape) == (2, d):
+            return value[0].tolist(), value[1].tolist()
+        flat = value.reshape(-1).tolist()
     if len(flat) == 1:
         flat = flat * d
     if len(flat) != d:

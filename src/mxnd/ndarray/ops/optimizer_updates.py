@@ -25,6 +25,7 @@ import numpy as np
 import torch
 
 from ...errors import MXNetError
+from ...fast_paths import on_host
 from ...params import parse_bool, parse_float, parse_int
 from ...registry import REQUIRED, OpSpec, Param, declare
 from . import adam_step
@@ -557,6 +558,33 @@ def _multi_sgd_run(groups, lrs, wds, momentum, rescale_grad, clip_gradient, has_
     return tuple(new)
 
 
+def _multi_sgd_run_on_device(groups, lr_array, wd_array, momentum, rescale_grad, clip_gradient, has_mom, mp):
+    """_multi_sgd_run with the preloaded rates as device tensors (each product rounded in the
+    weights' type, as there): ``mom = momentum*mom + w*(-lr*wd) + step*factor; w + mom``."""
+    weights = [grp[-1] if mp else grp[0] for grp in groups]
+    T = np.float32 if mp else _SCALAR.get(weights[0].dtype, np.float32)
+    lrs, wds = lr_array.reshape(-1).to(weights[0].dtype), wd_array.reshape(-1).to(weights[0].dtype)
+    decays = torch.neg(lrs * wds)
+    if clip_gradient >= 0:
+        steps = [_clip((grp[1].to(_F32) if mp else grp[1]) * float(T(rescale_grad)), float(T(clip_gradient)))
+                 for grp in groups]
+        factors = torch.neg(lrs)
+    else:
+        steps = [grp[1].to(_F32) if mp else grp[1] for grp in groups]
+        factors = torch.neg(lrs * float(T(rescale_grad)))
+    new = []
+    for index, (grp, weight, step) in enumerate(zip(groups, weights, steps)):
+        change = weight * decays[index]
+        if has_mom:
+            change = grp[2].mul_(float(T(momentum))).add_(change)
+        new.append(weight + change.add_(step * factors[index]))
+    if mp:
+        for weight32, value in zip(weights, new):
+            weight32.copy_(value)
+        return tuple(value.to(grp[0].dtype) for value, grp in zip(new, groups))
+    return tuple(new)
+
+
 def _multi_sgd_impl(op, stride, has_mom, mp, preloaded):
     fp32 = (1 if mp else 0) + (1 if has_mom and mp else 0)
 
@@ -567,6 +595,11 @@ def _multi_sgd_impl(op, stride, has_mom, mp, preloaded):
             for what, array in (("lrs", lr_array), ("wds", wd_array)):
                 if array.numel() != num_weights:
                     _check_count(op, what, range(array.numel()), num_weights)
+            if not on_host(lr_array):  # the rates stay on the device: no read back each step
+                for grp in groups:
+                    _check(op, grp, stride - fp32, fp32)
+                return _multi_sgd_run_on_device(groups, lr_array, wd_array, momentum, rescale_grad,
+                                                clip_gradient, has_mom, mp)
             lrs, wds = lr_array.reshape(-1).tolist(), wd_array.reshape(-1).tolist()
         _check_count(op, "lrs", lrs, num_weights)
         _check_count(op, "wds", wds, num_weights)
@@ -663,6 +696,8 @@ def _multi_lamb_impl(op, stride, mp):
             decay = (weight * float(T(wd))).double()
             temps.append((m.double() / v.double().sqrt_().add_(float(T(epsilon)))).add_(decay).to(_F32))
         r2s = _sum_sq(temps)
+        if not on_host(r2s):  # the norms stay on the device: no read back each step
+            return _lamb_phase2_on_device(groups, learning_rates, temps, r1s, r2s, lower_bound, upper_bound, mp)
         outs = []
         for grp, lr, temp, r1, r2 in zip(groups, learning_rates, temps, r1s.tolist(), r2s.tolist()):
             r1, r2 = np.float32(np.sqrt(np.float32(r1))), np.float32(np.sqrt(np.float32(r2)))
@@ -679,6 +714,27 @@ def _multi_lamb_impl(op, stride, mp):
             outs.append(new)
         return tuple(outs)
     return body
+
+
+def _lamb_phase2_on_device(groups, learning_rates, temps, r1s, r2s, lower_bound, upper_bound, mp):
+    """The end of MultiLAMB with the norms as device tensors: ``w - temp * lr * r1/r2`` (ratio 1
+    where a norm is 0), r1 within the bounds."""
+    r1, r2 = r1s.sqrt(), r2s.sqrt()
+    if lower_bound >= 0:
+        r1 = r1.clamp_min(float(np.float32(lower_bound)))
+    if upper_bound >= 0:
+        r1 = r1.clamp_max(float(np.float32(upper_bound)))
+    ratios = torch.where((r1 == 0) | (r2 == 0), torch.ones_like(r1), r1 / r2)
+    scales = torch.tensor(learning_rates, dtype=_F32, device=r1.device) * ratios
+    outs = []
+    for index, (grp, temp) in enumerate(zip(groups, temps)):
+        weight = grp[4] if mp else grp[0]
+        new = weight - temp.to(weight.dtype) * scales[index].to(weight.dtype)
+        if mp:
+            weight.copy_(new)
+            new = new.to(grp[0].dtype)
+        outs.append(new)
+    return tuple(outs)
 
 
 # ---- the table ---------------------------------------------------------------------------------
