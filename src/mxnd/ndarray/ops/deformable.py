@@ -1,0 +1,4 @@
+"""(being written) The deformable operator family."""
+from ...registry import declare
+
+TABLE = declare([])

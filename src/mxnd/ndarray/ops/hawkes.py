@@ -1,0 +1,4 @@
+"""(being written) The hawkes operator family."""
+from ...registry import declare
+
+TABLE = declare([])

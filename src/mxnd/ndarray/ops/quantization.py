@@ -1,0 +1,4 @@
+"""(being written) The quantization operator family."""
+from ...registry import declare
+
+TABLE = declare([])

@@ -1,0 +1,4 @@
+"""(being written) The quantized_basic operator family."""
+from ...registry import declare
+
+TABLE = declare([])

@@ -1,0 +1,4 @@
+"""(being written) The quantized_nn operator family."""
+from ...registry import declare
+
+TABLE = declare([])
