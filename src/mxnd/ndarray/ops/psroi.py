@@ -36,10 +36,10 @@ import math
 import torch
 
 from ... import dtypes
-from ...errors import MXNetError
 from ...params import parse_float, parse_int, parse_shape
 from ...registry import REQUIRED, OpSpec, Param, declare
 from .roi import _batch_index, _c_round, _chunks, _dtype_name, check_pooled_size, check_roi_shapes
+from .unary import without_gradient
 
 _INT_MIN = -2 ** 31
 
@@ -159,24 +159,10 @@ def _psroi_pooling(data, rois, spatial_scale=REQUIRED, output_dim=REQUIRED, pool
 
 # ---- RROIAlign ---------------------------------------------------------------------------
 
-_RROI_NO_GRADIENT = "Operator _contrib_RROIAlign is non-differentiable because it didn't register FGradient attribute."
-
 # sampling points of one chunk of rois (MXNet allocates them per roi; past this we refuse)
 _MOST_SAMPLES = 1 << 28
 # sampling points per bin: mxnd's loop visits them one at a time (0.2 ms or more each)
 _MOST_BIN_SAMPLES = 4096
-
-
-class _NoGradient(torch.autograd.Function):
-    """Runs ``compute(*tensors)``; a backward through it raises as MXNet's missing FGradient."""
-
-    @staticmethod
-    def forward(ctx, compute, *tensors):
-        return compute(*tensors)
-
-    @staticmethod
-    def backward(ctx, grad):
-        raise MXNetError(_RROI_NO_GRADIENT)
 
 
 def _rroi_grid_positions(boxes, ph, pw, scale, sampling_ratio, work):
@@ -295,9 +281,7 @@ def _rroi_align(data, rois, pooled_size=REQUIRED, spatial_scale=REQUIRED, sampli
     def compute(data, rois):
         return _rroi_align_compute(data, rois, tuple(pooled_size), spatial_scale, sampling_ratio)
 
-    if torch.is_grad_enabled() and (data.requires_grad or rois.requires_grad):
-        return _NoGradient.apply(compute, data, rois)
-    return compute(data, rois)
+    return without_gradient(op, compute, data, rois)
 
 
 TABLE = declare([

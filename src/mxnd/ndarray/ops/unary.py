@@ -14,6 +14,7 @@ import math
 import torch
 
 from ... import dtypes
+from ...errors import MXNetError
 from ...params import parse_bool, parse_dtype, parse_float
 from ...registry import OpSpec, Param, declare
 
@@ -35,10 +36,32 @@ class _ZeroGradient(torch.autograd.Function):
         return fn(*inputs)
 
     @staticmethod
-    def backward(ctx, grad):
+    def backward(ctx, *grads):
         return (None,) + tuple(torch.zeros(shape, dtype=dtype, device=device) if needed else None
                                for needed, (shape, dtype, device)
                                in zip(ctx.needs_input_grad[1:], ctx.inputs))
+
+
+class _NoGradient(torch.autograd.Function):
+    """``fn(*inputs)``; a backward through it raises as for an MXNet operator without FGradient."""
+
+    @staticmethod
+    def forward(ctx, op, fn, *inputs):
+        ctx.op = op
+        return fn(*inputs)
+
+    @staticmethod
+    def backward(ctx, *grads):
+        raise MXNetError(f"Operator {ctx.op} is non-differentiable because it didn't register FGradient attribute.")
+
+
+def without_gradient(op, fn, *inputs):
+    """``fn(*inputs)``; recorded, a backward through the result raises MXNet's error for the operator
+    ``op`` that registers no gradient (``RROIAlign``, ``quantized_rnn``, ...)."""
+    for tensor in inputs:
+        if tensor.requires_grad and torch.is_grad_enabled():
+            return _NoGradient.apply(op, fn, *inputs)
+    return fn(*inputs)
 
 
 def zero_gradient(fn):
