@@ -1,4 +1,607 @@
-"""(being written) The quantization operator family."""
-from ...registry import declare
+"""Quantization conversions: contrib quantize, quantize_v2, quantize_asym, dequantize, requantize
+and calibrate_entropy.
 
-TABLE = declare([])
+MXNet 1.x rules kept here (src/operator/quantization/*.cc, *-inl.h and the oneDNN versions under
+mkldnn/, which the CPU build runs for all but calibrate_entropy; all arithmetic in float32):
+
+- a oneDNN reorder writes ``saturate(round_half_even(x * scale [+ shift]))``: float32 product,
+  ties to even, clipped to the type's limits (-128..127, 0..255); a NaN product gives 127 for
+  int8 and 0 for uint8 (so ``0 * inf``, from a zero range, gives 127 / 0);
+- ``MaxAbs(a, b)`` is ``std::max(|a|, |b|)`` (a NaN ``a`` wins, a NaN ``b`` is dropped);
+- ``quantize``: ``real = MaxAbs(min_range, max_range)``; int8 scales by ``127 / real`` and returns
+  the range ``(-real, real)``; uint8 (the default) scales by ``255 / real`` with no offset (the
+  negative values clip to 0) and returns ``(min_range, max_range)`` unchanged;
+- ``quantize_v2``: the range is ``(min_calib_range, max_calib_range)`` when both are given, else
+  the data's min and max (NaN skipped, starting from ``FLT_MAX`` / ``-FLT_MAX``, so an
+  infinity counts in the max only, a negative one in the min only); the scale is ``127.5 / real``
+  (int8, range ``(-real, real)``) or ``255.5 / real`` (uint8, range ``(min, max)``); ``out_type
+  'auto'`` is uint8 when both calib values are given and ``min_calib_range >= 0``, else int8;
+  int8 or uint8 data passes through as raw bytes of the output type, with the calib range or
+  ``(-127.5, 127.5)`` (int8 data) / ``(0, 255.5)`` (uint8 data);
+- ``quantize_asym`` (uint8 only): ``scale = 255 / (max - min)``, ``shift = 255 - max * scale``
+  (calib values when both are given, else the data's range as above); it writes
+  ``round(x * scale + shift)`` and returns ``(scale, shift)``;
+- ``dequantize``: ``x * (MaxAbs(min_range, max_range) / 127.5)`` for int8 data, ``/ 255.5`` for
+  uint8 data (no offset);
+- ``requantize`` (int32 data): ``scale = (MaxAbs(min_range, max_range) / 2**31) * (127 / real)``
+  (int8, range ``(-real, real)``) or ``* (255 / real)`` (uint8, range ``(0, real)``), where
+  ``real = MaxAbs(min_calib_range, max_calib_range)``, or without calib values
+  ``int(MaxAbs(float(data.min()), float(data.max()))) * MaxAbs(min_range, max_range) / 2**31``
+  (an int conversion that overflows at 2**31 gives INT_MIN, so data holding -2**31 or
+  2**31-1 gives a negative range and flipped signs, as in MXNet);
+- ``calibrate_entropy`` (calibrate.cc): for each threshold ``i`` from ``num_quantized_bins // 2`` to
+  ``num_bins // 2`` the KL divergence of the clipped histogram ``p`` against its
+  ``num_quantized_bins``-bin merge ``q`` (counts truncated to integers, merged in int sums),
+  both smoothed with ``eps = 0.0001``; sums run left to right in float32, the log as ``logf``;
+  the first smallest divergence below ``FLT_MAX`` wins (none: ``FLT_MAX`` and the first
+  threshold); the threshold is ``hist_edges[num_bins // 2 + i + 1]``;
+- data of 0-d or zero size is an unknown shape (MXNet 1.x), more than 6 dimensions are
+  refused by oneDNN ("MKLDNN doesn't support 7 dimensions"; not for quantize_asym); range inputs are float32 of
+  shape (1,) (a 0-d array is accepted, as MXNet does);
+- quantize, quantize_v2, quantize_asym, dequantize and requantize give zero gradients to all
+  their inputs (MXNet's ``MakeZeroGradNodes``); calibrate_entropy registers no gradient: a
+  backward through it raises MXNetError.
+
+Deliberate differences: MXNet segfaults on quantize_asym of data that is not 3-D (its oneDNN
+state exists only for 3-D data); mxnd computes it as for 3-D data. calibrate_entropy raises
+MXNetError where MXNet crashes or reads past its buffers: ``num_quantized_bins <= 0``, fewer than
+``num_quantized_bins // 2`` bins on each side of the zero bin, hist values that are negative, NaN
+or infinite, a smoothed ``p`` or ``q`` that is not positive (MXNet aborts the process), and an
+even number of bins whose last threshold (read past ``hist_edges``) has the smallest divergence.
+Integer outputs carry no gradient in torch: a backward from the int8/uint8 output raises
+MXNetError (MXNet writes zero gradients); the float outputs give the zero gradients. On a GPU
+mxnd computes what the CPU build does (MXNet's GPU kernels refuse uint8 and round differently).
+"""
+from __future__ import annotations
+
+import numpy as np
+import torch
+
+from ... import dtypes
+from ...errors import MXNetError
+from ...fast_paths import on_host
+from ...params import enum, parse_float, parse_int
+from ...registry import OpSpec, Param, declare
+from .unary import without_gradient, zero_gradient
+
+__all__ = ["INT8_RANGE", "UINT8_RANGE", "quantized_range", "max_abs", "min_abs", "float_to_quantized",
+           "quantized_to_float", "reorder_to_quantized", "quantize_scale", "quantize_output_dtype",
+           "float_for_one_quantized_level", "quantization_range_for_multiplication"]
+
+# quantization_utils.h: kInt8Range, kUint8Range (the oneDNN kernels' quantized ranges)
+INT8_RANGE = 127.5
+UINT8_RANGE = 255.5
+_FLT_MAX = float(np.finfo(np.float32).max)
+_INT_MIN = -2 ** 31
+_LIMITS = {torch.int8: (-128, 127), torch.uint8: (0, 255), torch.int32: (-2 ** 31, 2 ** 31 - 1)}
+_NAMES = {"int8": torch.int8, "uint8": torch.uint8, "int32": torch.int32}
+_MOST_DIMS = 6  # oneDNN memory descriptors MXNet builds
+
+
+def _torch_dtype(dtype):
+    if isinstance(dtype, torch.dtype):
+        return dtype
+    name = np.dtype(dtype).name if not isinstance(dtype, str) else dtype
+    if name not in _NAMES:
+        raise MXNetError(f"quantized types are int8, uint8 and int32, not {name}")
+    return _NAMES[name]
+
+
+def quantized_range(dtype) -> tuple:
+    """``(lowest, highest)`` of a quantized type (int8, uint8 or int32; a name, numpy or torch dtype).
+
+    >>> quantized_range('int8'), quantized_range('uint8')
+    ((-128, 127), (0, 255))
+    """
+    return _LIMITS[_torch_dtype(dtype)]
+
+
+def _f32(value, like):
+    """A float32 0-d tensor on ``like``'s device: a Python number rounded to float, or the first
+    element of a tensor (an MXNet range input, read as ``*dptr<float>()``)."""
+    if isinstance(value, torch.Tensor):
+        return value.reshape(-1)[0].to(torch.float32)
+    return torch.tensor(value, dtype=torch.float32, device=like.device)
+
+
+def max_abs(a, b):
+    """MXNet's ``MaxAbs``: ``std::max(|a|, |b|)`` of float32 tensors (a NaN ``a`` is kept, a NaN
+    ``b`` dropped)."""
+    a, b = a.to(torch.float32).abs(), b.to(torch.float32).abs()
+    return torch.where(a < b, b, a)
+
+
+def min_abs(a, b):
+    """MXNet's ``MinAbs``: ``std::min(|a|, |b|)`` of float32 tensors."""
+    a, b = a.to(torch.float32).abs(), b.to(torch.float32).abs()
+    return torch.where(b < a, b, a)
+
+
+def _c_cast(values, dtype):
+    """C's ``static_cast<T>(float)`` on x86: truncation through int32 (NaN and values outside
+    int32 give INT_MIN), then the low bits of the type."""
+    fits = (values >= -2147483648.0) & (values < 2147483648.0)
+    whole = torch.where(fits, values, torch.zeros_like(values)).trunc().to(torch.int64)
+    whole = torch.where(fits, whole, torch.full_like(whole, _INT_MIN))
+    lo, hi = _LIMITS[dtype]
+    span = hi - lo + 1
+    return ((whole - lo) % span + lo).to(dtype)
+
+
+def float_to_quantized(data, min_range, max_range, dtype):
+    """MXNet's generic ``FloatToQuantized<T>`` (quantization_utils.h), elementwise in float32:
+    ``sign(x) * min(|x| * scale + 0.5, qrange)`` cast to ``dtype`` by truncation, with
+    ``qrange = MinAbs(max(T), min(T))`` (127 for int8, 0 for uint8, 2**31 for int32) and
+    ``scale = qrange / MaxAbs(min_range, max_range)``. ``min_range``/``max_range``: floats or
+    tensors (first element). The oneDNN kernels round instead: see ``reorder_to_quantized``."""
+    dtype = _torch_dtype(dtype)
+    data = data.to(torch.float32)
+    lo, hi = _LIMITS[dtype]
+    qrange = min_abs(_f32(float(hi), data), _f32(float(lo), data))
+    scale = qrange / max_abs(_f32(min_range, data), _f32(max_range, data))
+    scaled = data.abs() * scale + _f32(0.5, data)
+    clipped = torch.where(qrange < scaled, qrange, scaled)
+    return _c_cast(torch.sign(data) * clipped, dtype)
+
+
+def quantized_to_float(data, min_range, max_range):
+    """MXNet's ``QuantizedToFloat<T>``: ``x * (MaxAbs(min_range, max_range) / MinAbs(min(T), max(T)))``
+    in float32 (T is ``data``'s type: int8 divides by 127, int32 by 2**31, uint8 by 0)."""
+    lo, hi = _LIMITS[data.dtype]
+    qrange = min_abs(_f32(float(lo), data), _f32(float(hi), data))
+    scale = max_abs(_f32(min_range, data), _f32(max_range, data)) / qrange
+    return data.to(torch.float32) * scale
+
+
+def reorder_to_quantized(data, scale, dtype, shift=None):
+    """The oneDNN reorder of MXNet's CPU build: ``saturate(round_half_even(x * scale [+ shift]))``
+    in float32, as int8 or uint8 (a NaN gives 127 for int8, 0 for uint8). ``scale``/``shift``:
+    floats or float32 tensors (one element); ``data`` is converted to float32 first."""
+    dtype = _torch_dtype(dtype)
+    data = data.to(torch.float32)
+    values = data * _f32(scale, data)
+    if shift is not None:
+        values = values + _f32(shift, data)
+    lo, hi = _LIMITS[dtype]
+    nan = hi if dtype is torch.int8 else lo
+    out = torch.round(values).clamp(lo, hi)
+    out = torch.where(torch.isnan(values), torch.full_like(out, nan), out)
+    return out.to(dtype)
+
+
+def quantize_scale(dtype, data_min, data_max):
+    """MXNet's ``GetQuantizeScale``: ``127.5`` (int8) or ``255.5`` (uint8) over
+    ``MaxAbs(data_min, data_max)``, or ``2**31`` (float(INT_MAX)) for a zero range; float32 tensor."""
+    dtype = _torch_dtype(dtype)
+    like = data_min if isinstance(data_min, torch.Tensor) else torch.zeros(())
+    real = max_abs(_f32(data_min, like), _f32(data_max, like))
+    qrange = _f32(INT8_RANGE if dtype is torch.int8 else UINT8_RANGE, real)
+    return torch.where(real != 0, qrange / real, _f32(2147483648.0, real))
+
+
+def quantize_output_dtype(out_type, min_calib_range=None, max_calib_range=None):
+    """MXNet's ``GetQuantizeOutputType``: torch.int8 or torch.uint8; ``'auto'`` is uint8 when both
+    calib values are given and ``min_calib_range >= 0`` (as a float), else int8."""
+    if out_type == "auto":
+        if min_calib_range is not None and max_calib_range is not None and np.float32(min_calib_range) >= 0:
+            return torch.uint8
+        return torch.int8
+    return _torch_dtype(out_type)
+
+
+def float_for_one_quantized_level(range_min, range_max, dtype, all_sign=True):
+    """MXNet's ``FloatForOneQuantizedLevel<T>``: ``MaxAbs(range_min, range_max)`` over
+    ``MinAbs(min(T), max(T))`` (``all_sign``) or ``max(T)``; a float32 tensor."""
+    dtype = _torch_dtype(dtype)
+    like = range_min if isinstance(range_min, torch.Tensor) else torch.zeros(())
+    lo, hi = _LIMITS[dtype]
+    span = min_abs(_f32(float(lo), like), _f32(float(hi), like)) if all_sign else _f32(float(hi), like)
+    return max_abs(_f32(range_min, like), _f32(range_max, like)) / span
+
+
+def quantization_range_for_multiplication(min_a, max_a, min_b, max_b, dtype_a="int8", dtype_b="int8",
+                                          dtype_c="int32", all_sign=True):
+    """MXNet's ``QuantizationRangeForMultiplication<TA, TB, TC>``: ``(min_c, max_c)`` float32 tensors
+    with ``max_c = level_a * level_b * MinAbs(min(TC), max(TC))`` and ``min_c = -max_c``, where
+    ``level_x = float_for_one_quantized_level(min_x, max_x, TX, all_sign)`` (S8S8: all_sign True;
+    S8U8: False)."""
+    level = float_for_one_quantized_level(min_a, max_a, dtype_a, all_sign) * \
+        float_for_one_quantized_level(min_b, max_b, dtype_b, all_sign)
+    lo, hi = _LIMITS[_torch_dtype(dtype_c)]
+    max_c = level * min_abs(_f32(float(lo), level), _f32(float(hi), level))
+    return -max_c, max_c
+
+
+# ---- checks --------------------------------------------------------------------------------
+
+
+def _name(tensor):
+    return dtypes.name_of(tensor.dtype)
+
+
+def _check_float32(tensor):
+    if tensor.dtype is not torch.float32:
+        raise TypeError(f"Type inconsistent, Provided = {_name(tensor)}, inferred type = float32")
+
+
+def _check_data(data, onednn=True):
+    """The data's shape: known (no zero size, not 0-d) and within oneDNN's dimensions."""
+    if data.dim() == 0 or data.numel() == 0:
+        raise ValueError(f"inferring shapes failed: data shape {tuple(data.shape)} is unknown "
+                         f"(a 0-d array or a zero dimension)")
+    if onednn and data.dim() > _MOST_DIMS:
+        raise ValueError(f"MKLDNN doesn't support {data.dim()} dimensions")
+
+
+def _check_ranges(*ranges):
+    for tensor in ranges:
+        _check_float32(tensor)
+        if tuple(tensor.shape) not in ((1,), ()):
+            raise ValueError(f"Shape inconsistent, Provided = {list(tensor.shape)}, inferred shape=[1]")
+
+
+def _data_range(data):
+    """oneDNN's runtime min and max: NaN skipped, from FLT_MAX / -FLT_MAX (float32 tensors)."""
+    nan = torch.isnan(data)
+    low = torch.where(nan, torch.full_like(data, _FLT_MAX), data).amin().clamp(max=_FLT_MAX)
+    high = torch.where(nan, torch.full_like(data, -_FLT_MAX), data).amax().clamp(min=-_FLT_MAX)
+    return low, high
+
+
+def _one(*values):
+    return tuple(v.reshape(1).clone() for v in values)  # fresh arrays: a range never aliases an input
+
+
+# ---- gradients -------------------------------------------------------------------------------
+
+
+def _run(compute, tensors):
+    """``compute(*tensors)`` with zero gradients for every input (MakeZeroGradNodes)."""
+    return zero_gradient(compute)(*tensors)
+
+
+# ---- operators -----------------------------------------------------------------------------
+
+
+def _quantize(data, min_range, max_range, out_type="uint8"):
+    _check_float32(data)
+    _check_data(data)
+    _check_ranges(min_range, max_range)
+    dtype = _NAMES[out_type]
+
+    def compute(data, min_range, max_range):
+        low, high = _f32(min_range, data), _f32(max_range, data)
+        real = max_abs(low, high)
+        if dtype is torch.int8:
+            scale, low, high = _f32(127.0, data) / real, -real, real
+        else:
+            scale = _f32(255.0, data) / real
+        return (reorder_to_quantized(data, scale, dtype),) + _one(low, high)
+
+    return _run(compute, (data, min_range, max_range))
+
+
+def _quantize_v2(data, out_type="int8", min_calib_range=None, max_calib_range=None):
+    if data.dtype not in (torch.float32, torch.uint8, torch.int8):
+        raise TypeError(f"Check failed: in_attrs->at(0) == mshadow::kFloat32 || in_attrs->at(0) == "
+                        f"mshadow::kUint8 || in_attrs->at(0) == mshadow::kInt8: data must be float32, "
+                        f"uint8 or int8, not {_name(data)}")
+    _check_data(data)
+    dtype = quantize_output_dtype(out_type, min_calib_range, max_calib_range)
+    calibrated = min_calib_range is not None and max_calib_range is not None
+
+    def compute(data):
+        if data.dtype is not torch.float32:  # quantized data passes through as raw bytes
+            if calibrated:
+                low, high = _f32(min_calib_range, data), _f32(max_calib_range, data)
+            elif data.dtype is torch.uint8:
+                low, high = _f32(0.0, data), _f32(UINT8_RANGE, data)
+            else:
+                low, high = _f32(-INT8_RANGE, data), _f32(INT8_RANGE, data)
+            return (data.view(dtype).clone(),) + _one(low, high)
+        if calibrated:
+            low, high = _f32(min_calib_range, data), _f32(max_calib_range, data)
+        else:
+            low, high = _data_range(data)
+        real = max_abs(low, high)
+        if dtype is torch.int8:
+            scale, low, high = _f32(INT8_RANGE, data) / real, -real, real
+        else:
+            scale = _f32(UINT8_RANGE, data) / real
+        return (reorder_to_quantized(data, scale, dtype),) + _one(low, high)
+
+    return _run(compute, (data,))
+
+
+def _quantize_asym(data, min_calib_range=None, max_calib_range=None):
+    if data.dtype is not torch.float32:
+        raise TypeError(f"Check failed: in_attrs->at(0) == mshadow::kFloat32 ({dtypes.flag_of(data.dtype)} vs. 0) : "
+                        f"data must be float32, not {_name(data)}")
+    _check_data(data, onednn=False)
+
+    def compute(data):
+        if min_calib_range is not None and max_calib_range is not None:
+            low, high = _f32(min_calib_range, data), _f32(max_calib_range, data)
+        else:
+            low, high = _data_range(data)
+        most = _f32(255.0, data)
+        scale = most / (high - low)
+        shift = most - high * scale
+        return (reorder_to_quantized(data, scale, torch.uint8, shift),) + _one(scale, shift)
+
+    return _run(compute, (data,))
+
+
+def _dequantize(data, min_range, max_range, out_type="float32"):
+    if data.dtype not in (torch.uint8, torch.int8):
+        raise TypeError(f"Check failed: in_attrs->at(0) == mshadow::kUint8 || in_attrs->at(0) == mshadow::kInt8: "
+                        f"the input data type of dequantize op must be provided, either uint8 or int8 "
+                        f"(got {_name(data)})")
+    _check_data(data)
+    _check_ranges(min_range, max_range)
+
+    def compute(data, min_range, max_range):
+        real = max_abs(_f32(min_range, data), _f32(max_range, data))
+        scale = real / _f32(INT8_RANGE if data.dtype is torch.int8 else UINT8_RANGE, data)
+        return data.to(torch.float32) * scale
+
+    return _run(compute, (data, min_range, max_range))
+
+
+def _requantize(data, min_range, max_range, out_type="int8", min_calib_range=None, max_calib_range=None):
+    if data.dtype is not torch.int32:
+        raise TypeError(f"Type inconsistent, Provided = {_name(data)}, inferred type = int32")
+    _check_data(data)
+    _check_ranges(min_range, max_range)
+    dtype = quantize_output_dtype(out_type, min_calib_range, max_calib_range)
+    two31 = 2147483648.0
+
+    def compute(data, min_range, max_range):
+        data_scale = max_abs(_f32(min_range, data), _f32(max_range, data))
+        if min_calib_range is not None and max_calib_range is not None:
+            real = max_abs(_f32(min_calib_range, data), _f32(max_calib_range, data))
+        else:
+            span = max_abs(data.amin().to(torch.float32), data.amax().to(torch.float32))
+            # SrcDType data_range = MaxAbs(...): 2**31 does not fit an int32 (x86 gives INT_MIN)
+            span = torch.where(span >= two31, _f32(float(_INT_MIN), data), span)
+            real = span * data_scale / _f32(two31, data)
+        first = data_scale / _f32(two31, data)
+        if dtype is torch.int8:
+            low, high = -real, real
+            second = _f32(127.0, data) / real
+        else:
+            low, high = _f32(0.0, data), real
+            second = _f32(255.0, data) / real
+        return (reorder_to_quantized(data, first * second, dtype),) + _one(low, high)
+
+    return _run(compute, (data, min_range, max_range))
+
+
+# ---- calibrate_entropy ---------------------------------------------------------------------
+
+_CHUNK_ELEMENTS = 1 << 22  # thresholds x bins per chunk
+
+
+def _fold(terms):
+    """Left-to-right float32 sums of the rows of ``terms`` (C++ ``std::accumulate`` from 0.f)."""
+    if terms.shape[1] == 0:
+        return terms.new_zeros(terms.shape[0])
+    if on_host(terms):
+        return torch.from_numpy(np.add.accumulate(terms.numpy(), axis=1)[:, -1].copy())
+    total = terms.new_zeros(terms.shape[0])
+    columns = terms.t().contiguous()
+    for k in range(columns.shape[0]):  # one position at a time, every row at once
+        total = total + columns[k]
+    return total
+
+
+def _wrap_int32(values):
+    """A C++ ``int`` receiving an unsigned sum: the low 32 bits, signed."""
+    return (values + 2 ** 31) % 2 ** 32 - 2 ** 31
+
+
+def _smooth(dist, valid, eps):
+    """SmoothDistribution: zeros become eps, the rest lose ``eps * zeros / nonzeros``; rows with
+    no nonzero entry or ``eps1 >= 1`` come back marked empty."""
+    zero = (dist == 0) & valid
+    zeros = zero.sum(1).to(torch.float32)
+    nonzeros = valid.sum(1).to(torch.float32) - zeros
+    eps1 = eps * zeros / nonzeros
+    empty = (nonzeros == 0) | (eps1 >= 1)
+    smooth = torch.where(zero, dist + eps, dist - eps1[:, None])
+    return torch.where(valid, smooth, torch.zeros_like(smooth)), empty
+
+
+_LOGF_TABLE = tuple(tuple(float.fromhex(v) for v in pair) for pair in (
+    ("0x1.661ec79f8f3bep+0", "-0x1.57bf7808caadep-2"), ("0x1.571ed4aaf883dp+0", "-0x1.2bef0a7c06ddbp-2"),
+    ("0x1.49539f0f010bp+0", "-0x1.01eae7f513a67p-2"), ("0x1.3c995b0b80385p+0", "-0x1.b31d8a68224e9p-3"),
+    ("0x1.30d190c8864a5p+0", "-0x1.6574f0ac07758p-3"), ("0x1.25e227b0b8eap+0", "-0x1.1aa2bc79c81p-3"),
+    ("0x1.1bb4a4a1a343fp+0", "-0x1.a4e76ce8c0e5ep-4"), ("0x1.12358f08ae5bap+0", "-0x1.1973c5a611cccp-4"),
+    ("0x1.0953f419900a7p+0", "-0x1.252f438e10c1ep-5"), ("0x1p+0", "0x0p+0"),
+    ("0x1.e608cfd9a47acp-1", "0x1.aa5aa5df25984p-5"), ("0x1.ca4b31f026aap-1", "0x1.c5e53aa362eb4p-4"),
+    ("0x1.b2036576afce6p-1", "0x1.526e57720db08p-3"), ("0x1.9c2d163a1aa2dp-1", "0x1.bc2860d22477p-3"),
+    ("0x1.886e6037841edp-1", "0x1.1058bc8a07ee1p-2"), ("0x1.767dcf5534862p-1", "0x1.4043057b6ee09p-2")))
+_LOGF_LN2 = float.fromhex("0x1.62e42fefa39efp-1")
+_LOGF_POLY = tuple(float.fromhex(v) for v in ("-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2"))
+
+
+def _logf(x):
+    """glibc's ``logf`` of positive finite float32 values (what MXNet's ``std::log(float)`` runs: the
+    Arm optimized-routines algorithm, a 16-entry table and a cubic in float64, rounded once)."""
+    x = x.to(torch.float32)
+    ix = x.view(torch.int32)
+    subnormal = ix < 0x00800000
+    ix = torch.where(subnormal, (x * 8388608.0).view(torch.int32) - (23 << 23), ix)
+    tmp = ix - 0x3f330000
+    index = ((tmp >> 19) & 15).to(torch.int64)
+    k = (tmp >> 23).to(torch.float64)
+    z = (ix - (tmp & -8388608)).view(torch.float32).to(torch.float64)  # 0xff800000
+    table = torch.tensor(_LOGF_TABLE, dtype=torch.float64, device=x.device)
+    r = z * table[index, 0] - 1
+    y0 = table[index, 1] + k * _LOGF_LN2
+    r2 = r * r
+    y = _LOGF_POLY[1] * r + _LOGF_POLY[2]
+    y = _LOGF_POLY[0] * r2 + y
+    y = y * r2 + (y0 + r)
+    return torch.where(x == 1, torch.zeros_like(x), y.to(torch.float32))
+
+
+def _range_sums(prefix, start, n, lo, hi):
+    """Sums over sliced positions ``[lo, hi)`` (position 0 holds 0) of each threshold, from the
+    prefix sums of the whole histogram's counts."""
+    a = (start[:, None] + lo.clamp(min=1)).clamp(max=n)
+    b = (start[:, None] + hi).clamp(max=n)
+    return torch.where(b > a, prefix[b] - prefix[a.clamp(max=n)], torch.zeros_like(a))
+
+
+def _divergences(hist, counts, nonzero, nqb, first, last):
+    """KL divergences of thresholds ``first..last-1`` (indices into MXNet's threshold list);
+    ``counts``/``nonzero``: prefix sums of the integer counts and of their nonzero flags."""
+    n = hist.numel()
+    zero_bin, half = n // 2, nqb // 2
+    device = hist.device
+    t = torch.arange(first, last, device=device)
+    i = half + t
+    start, stop, length = zero_bin - i, zero_bin + i + 1, 2 * i + 1
+    rows = torch.arange(len(t), device=device)
+    k = torch.arange(int(length.max()), device=device)[None, :]
+    valid = k < length[:, None]
+    j = start[:, None] + k
+    middle = valid & (k >= 1) & (k <= length[:, None] - 2)
+    p = torch.where(middle, hist[j.clamp(0, n - 1)], torch.zeros((), device=device))
+    # p[0]: hist[0..start] summed in order; p.back(): hist[stop-1], then hist[stop..] added
+    span = torch.arange(zero_bin + 1, device=device)[None, :]
+    head = _fold(torch.where(span <= start[:, None], hist[span], torch.zeros((), device=device)))
+    tail_k = torch.arange(max(n - int(stop.min()) + 1, 0), device=device)[None, :]
+    tail_j = stop[:, None] - 1 + tail_k
+    tail = _fold(torch.where(tail_j < n, hist[tail_j.clamp(max=n - 1)], torch.zeros((), device=device)))
+    single = length == 1  # p[0] is also p.back(): every bin, in order
+    whole = _fold(hist[None, :]).expand(len(t))
+    p[:, 0] = torch.where(single, whole, head)
+    p[rows, length - 1] = torch.where(single, whole, tail)
+    # merge the integer (size_t) counts into nqb bins in int sums; the last takes the rest too
+    merged = length // nqb
+    groups = torch.arange(nqb, device=device)[None, :]
+    lo, hi = groups * merged[:, None], (groups + 1) * merged[:, None]
+    bins = _wrap_int32(_range_sums(counts, start, n, lo, hi)).to(torch.float32)
+    rest = _wrap_int32(_range_sums(counts, start, n, nqb * merged[:, None], length[:, None]))
+    bins[:, -1] = bins[:, -1] + rest[:, 0].to(torch.float32)
+    hi = torch.where(groups == nqb - 1, length[:, None], hi)
+    norm = _range_sums(nonzero, start, n, lo, hi)
+    share = torch.where(norm > 0, bins / norm.to(torch.float32), torch.zeros_like(bins))
+    owner = torch.minimum(torch.div(k, merged[:, None], rounding_mode="floor"), torch.tensor(nqb - 1, device=device))
+    q = torch.where(valid & (p != 0), share.gather(1, owner.clamp(max=nqb - 1).expand(len(t), -1)),
+                    torch.zeros((), device=device))
+    eps = torch.tensor(0.0001, dtype=torch.float32, device=device)
+    p, p_empty = _smooth(p, valid, eps)
+    q, q_empty = _smooth(q, valid, eps)
+    totals = _fold(torch.cat([p, q]))
+    p, q = p / totals[:len(t), None], q / totals[len(t):, None]
+    live = ~q_empty
+    if bool((live & p_empty).any()):
+        raise ValueError("Check failed: p.size() == q.size(): the smoothed histogram is malformed (MXNet aborts)")
+    used = valid & live[:, None]
+    if bool((used & ~((p > 0) & (q > 0))).any()):
+        raise ValueError("Check failed: p[i] > 0 && q[i] > 0: a smoothed distribution is not positive "
+                         "(MXNet aborts)")
+    ratio = torch.where(used, p / torch.where(used, q, torch.ones_like(q)), torch.ones_like(p))  # unused: logf(1) = 0
+    terms = torch.where(used, p * _logf(ratio), torch.zeros_like(p))
+    divergence = _fold(terms)
+    return torch.where(live, divergence, torch.full_like(divergence, float("inf")))
+
+
+def _calibrate_entropy(hist, hist_edges, num_quantized_bins=255):
+    if hist.dtype is not torch.float32:
+        raise TypeError(f"Check failed: in_attrs->at(0) == mshadow::kFloat32: hist must be float32, not {_name(hist)}")
+    _check_float32(hist_edges)
+    for tensor in (hist, hist_edges):
+        if tensor.dim() == 0 or tensor.numel() == 0:
+            raise ValueError(f"inferring shapes failed: shape {tuple(tensor.shape)} is unknown")
+    n = hist.numel()
+    if hist_edges.numel() != n + 1:
+        raise ValueError(f"Check failed: num_bins + 1 == hist_edges.Size() ({n + 1} vs. {hist_edges.numel()})")
+    nqb = num_quantized_bins
+    if nqb <= 0:
+        raise ValueError(f"num_quantized_bins must be positive, got {nqb}")
+    if n // 2 < nqb // 2:
+        raise ValueError(f"num_quantized_bins={nqb} needs at least {nqb // 2} bins on each side of the "
+                         f"zero bin, hist has {n}")
+    flat = hist.detach().reshape(-1)
+    if not bool(torch.isfinite(flat).all()) or bool((flat < 0).any()):
+        raise ValueError("hist must hold finite counts >= 0")
+
+    def compute(hist, hist_edges):
+        flat = hist.detach().reshape(-1)
+        count = n // 2 + 1 - nqb // 2
+        chunk = max(1, _CHUNK_ELEMENTS // (n + 1))
+        whole = flat.to(torch.float64).trunc().to(torch.int64)  # the size_t counts
+        zero = torch.zeros(1, dtype=torch.int64, device=flat.device)
+        counts = torch.cat([zero, torch.cumsum(whole, 0)])
+        nonzero = torch.cat([zero, torch.cumsum((whole != 0).to(torch.int64), 0)])
+        divergence = torch.cat([_divergences(flat, counts, nonzero, nqb, lo, min(lo + chunk, count))
+                                for lo in range(0, count, chunk)])
+        ok = divergence < _FLT_MAX
+        if bool(ok.any()):
+            best = torch.where(ok, divergence, torch.full_like(divergence, float("inf")))
+            index = int(torch.nonzero(best == best.min())[0, 0])
+            value = divergence[index]
+        else:
+            index, value = 0, torch.tensor(_FLT_MAX, dtype=torch.float32, device=flat.device)
+        stop = n // 2 + nqb // 2 + index + 1
+        if stop > n:
+            raise ValueError("the smallest divergence is at the last threshold of an even number of bins, "
+                             "which MXNet reads past hist_edges")
+        threshold = hist_edges.detach().reshape(-1)[stop]
+        return threshold.reshape(1).clone(), value.reshape(1).to(torch.float32)
+
+    return without_gradient("_contrib_calibrate_entropy", compute, hist, hist_edges)
+
+
+def _optional_float(value):
+    """A float or None (``'None'``), as dmlc::optional<float>."""
+    if value is None or value == "None":
+        return None
+    return parse_float(value)
+
+
+def _calib_params(what):
+    return (Param("min_calib_range", _optional_float, None,
+                  f"the minimum float32 value from calibration; with max_calib_range, used to {what}"),
+            Param("max_calib_range", _optional_float, None,
+                  f"the maximum float32 value from calibration; with min_calib_range, used to {what}"))
+
+
+_AUTO = ("output type: 'auto' is uint8 when min_calib_range >= 0, else int8")
+
+TABLE = declare([
+    OpSpec("_contrib_quantize", _quantize, inputs=("data", "min_range", "max_range"),
+           params=(Param("out_type", enum("int8", "uint8"), "uint8", "output type"),),
+           family="quantization",
+           doc="Quantize float32 data into int8 (zero centered) or uint8 with the given range; "
+               "returns (data, min, max)."),
+    OpSpec("_contrib_quantize_v2", _quantize_v2, inputs=("data",),
+           params=(Param("out_type", enum("auto", "int8", "uint8"), "int8", _AUTO),)
+           + _calib_params("quantize the data"),
+           family="quantization",
+           doc="Quantize float32 data into int8 or uint8 with the calibrated or the data's range; "
+               "returns (data, min, max)."),
+    OpSpec("_contrib_quantize_asym", _quantize_asym, inputs=("data",),
+           params=_calib_params("quantize the data"),
+           family="quantization",
+           doc="Quantize float32 data into uint8 asymmetrically; returns (data, scale, shift)."),
+    OpSpec("_contrib_dequantize", _dequantize, inputs=("data", "min_range", "max_range"),
+           params=(Param("out_type", enum("float32"), "float32", "output type"),),
+           family="quantization",
+           doc="Dequantize int8 or uint8 data into float32 with the given range."),
+    OpSpec("_contrib_requantize", _requantize, inputs=("data", "min_range", "max_range"),
+           params=(Param("out_type", enum("auto", "int8", "uint8"), "int8", _AUTO),)
+           + _calib_params("requantize the int32 data"),
+           family="quantization",
+           doc="Requantize int32 data into int8 or uint8 with the calibrated or the data's range; "
+               "returns (data, min, max)."),
+    # MXNet registers no gradient for calibrate_entropy: a backward through it raises MXNetError
+    OpSpec("_contrib_calibrate_entropy", _calibrate_entropy, inputs=("hist", "hist_edges"),
+           params=(Param("num_quantized_bins", parse_int, 255, "the number of quantized bins"),),
+           family="quantization",
+           doc="The threshold of smallest KL divergence for a histogram; returns (threshold, divergence)."),
+])
