@@ -245,8 +245,8 @@ def _gray_mean(data) -> np.float32:
         coef = torch.tensor([float(c) for c in _GRAY], dtype=values.dtype, device=values.device)
         values = _as_dtype_result(values * coef, data.dtype)
     flat = values.reshape(-1).cpu().numpy()
-    total = np.add.accumulate(flat, dtype=np.float32)[-1] if flat.size else _F32(0)  # sequential, not pairwise
-    with np.errstate(invalid="ignore", divide="ignore"):  # an empty image: 0 / 0 is NaN, as in C
+    with np.errstate(invalid="ignore", divide="ignore"):  # inf - inf, or an empty image's 0 / 0: NaN, as in C
+        total = np.add.accumulate(flat, dtype=np.float32)[-1] if flat.size else _F32(0)  # sequential, not pairwise
         return _F32(total) / _F32(data.shape[0] * data.shape[1])
 
 
