@@ -73,6 +73,7 @@ from ... import dtypes
 from ...params import parse_bool
 from ...registry import OpSpec, REGISTRY, Param, declare
 from . import convolution, nn_basic, normalization, rnn
+from .quantization import max_abs
 from .unary import without_gradient, zero_gradient
 
 _F32 = torch.float32
@@ -116,9 +117,8 @@ def _value(tensor):
 
 
 def _max_abs(low, high):
-    """``MaxAbs(a, b)`` in float32 (``std::max`` keeps ``a`` unless ``b`` is larger)."""
-    a, b = _value(low).abs(), _value(high).abs()
-    return torch.where(a < b, b, a)
+    """``MaxAbs`` of two one-element range arrays, as a 0-d float32 tensor."""
+    return max_abs(_value(low), _value(high))
 
 
 def _product_range(min_a, max_a, min_b, max_b, levels_a, levels_b):
