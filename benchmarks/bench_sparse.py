@@ -87,8 +87,8 @@ WORKLOADS = {
 }
 
 
-def run(impl: str, repeats: int, min_seconds: float, threads: int = 0) -> dict:
-    """Median seconds per call of every workload under ``impl`` ('mxnd' or 'mxnet')."""
+def run(impl: str, repeats: int, min_seconds: float, threads: int = 0, workloads=None) -> dict:
+    """Fastest seconds per call of every workload (default: this file's) under ``impl`` ('mxnd' or 'mxnet')."""
     if threads:  # both sides read OMP_NUM_THREADS when their runtime starts
         os.environ["OMP_NUM_THREADS"] = str(threads)
     if impl == "mxnet":
@@ -101,7 +101,7 @@ def run(impl: str, repeats: int, min_seconds: float, threads: int = 0) -> dict:
             torch.set_num_threads(threads)
         use(mx)  # MXND_BENCH_CTX=gpu: every array on gpu(0) (the MXNet reference build is CPU-only)
     results = {}
-    for name, (setup, statement) in WORKLOADS.items():
+    for name, (setup, statement) in (WORKLOADS if workloads is None else workloads).items():
         scope = {"mx": mx, "np": np}
         code = compile(statement, name, "exec")
         try:
@@ -132,8 +132,10 @@ def _keep_min(best: dict, results: dict):
         best[name] = seconds if previous is None else previous if seconds is None else min(previous, seconds)
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv=None, workloads=None, script=__file__, doc=__doc__) -> int:
+    """The command line; bench_contrib.py runs it with its own ``workloads``."""
+    workloads = WORKLOADS if workloads is None else workloads
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--impl", choices=("mxnd", "mxnet"), default="mxnd")
     parser.add_argument("--repeats", type=int, default=5, help="samples per workload and round")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds with --compare")
@@ -146,21 +148,21 @@ def main(argv=None) -> int:
     if args.compare:
         ours, theirs = {}, {}
         for _ in range(args.rounds):  # alternate the two so that load changes hit both alike
-            _keep_min(ours, run("mxnd", args.repeats, args.min_seconds, args.threads))
-            output = subprocess.run([args.compare, __file__, "--impl", "mxnet", "--json", "--repeats",
+            _keep_min(ours, run("mxnd", args.repeats, args.min_seconds, args.threads, workloads))
+            output = subprocess.run([args.compare, script, "--impl", "mxnet", "--json", "--repeats",
                                      str(args.repeats), "--min-seconds", str(args.min_seconds),
                                      "--threads", str(args.threads)],
                                     check=True, capture_output=True, text=True).stdout
             _keep_min(theirs, json.loads(output.strip().splitlines()[-1]))
         print(f"{'workload':48s} {'mxnd ms':>10s} {'mxnet ms':>10s} {'mxnet/mxnd':>11s}")
-        for name in WORKLOADS:
+        for name in workloads:
             if theirs[name] is None:
                 print(f"{name:48s} {ours[name] * 1e3:10.3f} {'fails':>10s} {'-':>11s}")
                 continue
             print(f"{name:48s} {ours[name] * 1e3:10.3f} {theirs[name] * 1e3:10.3f} "
                   f"{theirs[name] / ours[name]:10.2f}x")
         return 0
-    results = run(args.impl, args.repeats, args.min_seconds, args.threads)
+    results = run(args.impl, args.repeats, args.min_seconds, args.threads, workloads)
     if args.json:
         print(json.dumps(results))
     else:

@@ -34,9 +34,10 @@ SCRIPTS = {
     "bench_optimizer.py": ([], ["--rounds", "3", "--repeats", "3"]),
     "bench_saveload.py": ([], ["--rounds", "3", "--repeats", "3"]),
     "bench_sparse.py": ([], ["--repeats", "3"]),
+    "bench_contrib.py": ([], ["--repeats", "2", "--min-seconds", "0.05"]),
 }
 # scripts that print {workload: seconds} for one implementation (--impl NAME --json) on stdout
-STDOUT_JSON = {"bench_sparse.py"}
+STDOUT_JSON = {"bench_sparse.py", "bench_contrib.py"}
 
 
 def normalize(document: dict, script: str) -> dict:
