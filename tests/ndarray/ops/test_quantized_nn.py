@@ -59,6 +59,19 @@ def test_fully_connected_float32_rounding_with_bias():
     assert out[0].asnumpy().tolist() == [[50475800, 46330456, 54621144]] * 2
 
 
+@pytest.mark.parametrize("dtype, low, high", [("uint8", 0, 256), ("int8", -128, 128)])
+@pytest.mark.parametrize("rows, depth, hidden", [(5, 2, 3), (1, 3000, 7), (33, 1000, 64), (4, 1, 2), (3, 0, 2)])
+def test_fully_connected_exact_int32_sums(dtype, low, high, rows, depth, hidden):
+    # the host's int8 product (uint8 data shifted to int8) and the float64 one: exact, sums past 2**24
+    rng = np.random.RandomState(depth)
+    x, w = rng.randint(low, high, (rows, depth)), rng.randint(-128, 128, (hidden, depth))
+    x[0], w[0] = high - 1, -128
+    out = mx.nd.contrib.quantized_fully_connected(mx.nd.array(x, dtype=dtype), mx.nd.array(w, dtype="int8"),
+                                                  *[f(1)] * 4, num_hidden=hidden, no_bias=True)
+    assert out[0].dtype == np.int32
+    assert out[0].asnumpy().tolist() == (x.astype(np.int64) @ w.astype(np.int64).T).tolist()
+
+
 def test_fully_connected_keywords_and_flatten():
     x, w, b = _fc_inputs()
     out = mx.nd.contrib.quantized_fully_connected(
@@ -135,6 +148,48 @@ def test_conv_matches_float_convolution_3d():
                             stride=(1, 2, 1), pad=(1, 0, 1), dilate=(1, 1, 2))
     assert out[0].shape == ref.shape
     assert (out[0].asnumpy() == ref.asnumpy()).all()
+
+
+def _conv_int64(x, w, stride, pad, dilate):
+    """The exact 2-D convolution sums in int64 (numpy sliding windows)."""
+    padded = np.pad(x.astype(np.int64), [(0, 0), (0, 0)] + [(p, p) for p in pad])
+    spans = [d * (k - 1) + 1 for k, d in zip(w.shape[2:], dilate)]
+    windows = np.lib.stride_tricks.sliding_window_view(padded, spans, axis=(2, 3))
+    windows = windows[:, :, ::stride[0], ::stride[1], ::dilate[0], ::dilate[1]]
+    return np.einsum("nchwij,ocij->nohw", windows, w.astype(np.int64))
+
+
+@pytest.mark.parametrize("channels, extreme", [(8, False), (64, True), (1000, True)])
+@pytest.mark.parametrize("stride, pad, dilate", [
+    ((1, 1), (1, 1), (1, 1)), ((2, 1), (0, 1), (1, 1)),
+    ((1, 1), (2, 1), (1, 1)), ((1, 2), (1, 1), (2, 1)),  # padded past the kernel, dilated: generic path
+])
+def test_conv_exact_int32_sums(channels, extreme, stride, pad, dilate):
+    # one oneDNN convolution (sums below 2**24), the nibble split (past it) and the float64 path
+    rng = np.random.RandomState(channels)
+    x, w = rng.randint(0, 256, (2, channels, 6, 5)), rng.randint(-128, 128, (3, channels, 3, 3))
+    if extreme:
+        x[:], w[0], w[1] = 255, -128, 127
+    bias = np.array([100, -100, 7])
+    args = (mx.nd.array(x, dtype="uint8"), mx.nd.array(w, dtype="int8"))
+    call = dict(kernel=(3, 3), num_filter=3, stride=stride, pad=pad, dilate=dilate)
+    exact = _conv_int64(x, w, stride, pad, dilate)
+    plain = mx.nd.contrib.quantized_conv(*args, *[f(1)] * 4, no_bias=True, **call)[0]
+    assert plain.dtype == np.int32 and plain.shape == exact.shape
+    assert plain.asnumpy().tolist() == exact.tolist()
+    out = mx.nd.contrib.quantized_conv(*args, mx.nd.array(bias, dtype="int8"), *[f(1)] * 6, **call)[0]
+    rounded = exact.astype(np.float32) + bias.astype(np.float32)[:, None, None]  # oneDNN's float32 add
+    assert out.asnumpy().tolist() == rounded.astype(np.int64).tolist()
+
+
+def test_conv_sizes_of_one():
+    # spatial sizes of 1 in the data or the output (the generic path)
+    rng = np.random.RandomState(1)
+    for shape, kernel, pad in (((2, 4, 1, 5), (1, 3), (0, 1)), ((2, 4, 5, 3), (3, 3), (0, 0))):
+        x, w = rng.randint(0, 256, shape), rng.randint(-128, 128, (3, 4) + kernel)
+        out = mx.nd.contrib.quantized_conv(mx.nd.array(x, dtype="uint8"), mx.nd.array(w, dtype="int8"),
+                                           *[f(1)] * 4, kernel=kernel, pad=pad, num_filter=3, no_bias=True)[0]
+        assert out.asnumpy().tolist() == _conv_int64(x, w, (1, 1), pad, (1, 1)).tolist()
 
 
 @pytest.mark.parametrize("kwargs, message", [

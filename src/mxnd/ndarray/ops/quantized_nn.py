@@ -45,6 +45,13 @@ mkldnn/mkldnn_quantized_*.cc); its arithmetic is the specification kept here:
   registers none: a backward through it raises MXNetError ("... non-differentiable because it
   didn't register FGradient attribute.").
 
+Computation: the generic path (CUDA, or ``MXND_HOST_FAST_PATHS=0``) accumulates in float64,
+exact below 2**53. On the host the fully connected product is ``torch._int_mm`` (oneDNN's int8
+GEMM, exact int32 sums; uint8 data shifted to int8, the shift's sums from an extra row), and the
+convolution a float32 convolution while ``max|data| * sum|w|`` stays below 2**24 (then every
+partial sum is an exact float32 integer, whatever the order); the range arithmetic runs on numpy
+float32 scalars (the same operations as the torch path).
+
 Checked against the reference: the int32 and int8 outputs and the float32 ranges bit for bit;
 quantized_rnn's outputs to 2e-6 (sigmoid, tanh and fma rounding of oneDNN's jit kernels), which
 keeps the uint8 hidden states identical on the tested cases.
@@ -66,10 +73,12 @@ output raises instead of giving zeros.
 """
 from __future__ import annotations
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 
 from ... import dtypes
+from ...fast_paths import on_host
 from ...params import parse_bool
 from ...registry import OpSpec, REGISTRY, Param, declare
 from . import convolution, nn_basic, normalization, rnn
@@ -122,10 +131,28 @@ def _max_abs(low, high):
 
 
 def _product_range(min_a, max_a, min_b, max_b, levels_a, levels_b):
-    """``QuantizationRangeForMultiplication`` into int32: ``(min_c, max_c)`` as (1,) float32 arrays."""
+    """``QuantizationRangeForMultiplication`` into int32: ``(min_c, max_c)`` as (1,) float32 arrays
+    (on the host in numpy float32 scalars: the same operations, a fraction of the call overhead)."""
+    if on_host(min_a):
+        return _host_product_range(min_a, max_a, min_b, max_b, levels_a, levels_b)
     step = (_max_abs(min_a, max_a) / levels_a) * (_max_abs(min_b, max_b) / levels_b)
     high = (step * _INT32_LEVELS).reshape(1)
     return -high, high
+
+
+def _host_max_abs(low, high):
+    """``_max_abs`` of two one-element host arrays, as a numpy float32."""
+    a, b = abs(np.float32(low.item())), abs(np.float32(high.item()))
+    return b if a < b else a
+
+
+def _host_product_range(min_a, max_a, min_b, max_b, levels_a, levels_b):
+    """``_product_range`` of host arrays in numpy float32 arithmetic."""
+    with np.errstate(all="ignore"):
+        step = ((_host_max_abs(min_a, max_a) / np.float32(levels_a))
+                * (_host_max_abs(min_b, max_b) / np.float32(levels_b)))
+        high = step * np.float32(_INT32_LEVELS)
+    return torch.tensor([-high], dtype=_F32), torch.tensor([high], dtype=_F32)
 
 
 def _c_int32(values):
@@ -137,9 +164,10 @@ def _c_int32(values):
 
 
 def _accumulated(acc, bias):
-    """The int32 output of oneDNN from an exact float64 accumulation and an int32-valued bias:
-    exact (wrapping) without a bias, else ``rint(float32(acc) + float32(bias))`` saturated."""
-    whole = acc.to(torch.int64).to(torch.int32)  # int32 accumulators wrap
+    """The int32 output of oneDNN from an exact accumulation (float64, or int32 already wrapped) and
+    an int32-valued bias: exact (wrapping) without a bias, else ``rint(float32(acc) + float32(bias))``
+    saturated."""
+    whole = acc if acc.dtype is torch.int32 else acc.to(torch.int64).to(torch.int32)  # int32 accumulators wrap
     if bias is None:
         return whole
     total = whole.to(_F32) + bias.to(_F32)
@@ -153,6 +181,57 @@ def _no_grad_outputs(compute, floats):
     if torch.is_grad_enabled() and any(t.requires_grad for t in floats):
         low, high = (zero_gradient(lambda *tensors, v=v: v)(*floats) for v in (low, high))
     return out, low, high
+
+
+# ---- exact integer products of the host ----------------------------------------------------------
+
+_F32_EXACT = 2 ** 24  # integers below it are exact in float32, and so is every partial sum below it
+_INT_MM_DEPTH = 2 ** 16  # below it no int32 sum of _int_mm (at most K * 128 * 255) can wrap
+
+
+def _int_mm_available() -> bool:
+    return hasattr(torch, "_int_mm")
+
+
+def _matmul(rows, weight):
+    """``rows @ weight.T`` of int8/uint8 ``rows`` (M, K) and int8 ``weight`` (N, K): the exact sums,
+    int32 on the host (``torch._int_mm``, oneDNN's int8 GEMM; uint8 rows are shifted to int8,
+    ``x ^ 0x80 = x - 128``, and an extra row of -128 gives the shift's sums, subtracted in int32),
+    else float64 (exact: integers below 2**53; CUDA, and K = 1 where _int_mm is wrong)."""
+    count, depth = rows.shape
+    if not (on_host(rows) and _int_mm_available() and 1 < depth < _INT_MM_DEPTH):
+        return rows.to(torch.float64) @ weight.to(torch.float64).t()
+    if rows.dtype is torch.int8:
+        return torch._int_mm(rows.contiguous(), weight.t())
+    shifted = np.empty((count + 1, depth), dtype=np.int8)
+    np.bitwise_xor(rows.contiguous().numpy().view(np.int8), np.int8(-128), out=shifted[:count])
+    shifted[count] = -128
+    sums = torch._int_mm(torch.from_numpy(shifted), weight.t()).numpy()
+    return torch.from_numpy(sums[:count] - sums[count])  # (x - 128) @ w.T + 128 * w.sum(1)
+
+
+def _host_conv(data, weight, stride, pad, dilate):
+    """The exact int32 sums of quantized_conv by a float32 convolution on the host, or None where float32
+    cannot hold them: every partial sum of a filter is bounded by ``max|data| * sum|w|``, so below
+    2**24 each one is an exact float32 integer, in any order of accumulation. The bound and the
+    layout changes run in numpy (one pass each, no thread wake-ups); 2-D data goes channels-last,
+    oneDNN's faster float32 layout."""
+    if not (on_host(data) and data.numel() and weight.numel()):
+        return None
+    pixels, filters = data.numpy(), weight.numpy()
+    reach = int(np.abs(filters.reshape(filters.shape[0], -1).astype(np.int32)).sum(1).max())
+    if reach * max(int(pixels.max()), -int(pixels.min())) >= _F32_EXACT:
+        return None
+    if data.dim() != 4:
+        sums = F.conv3d(data.to(_F32), weight.to(_F32), None, stride, pad, dilate)
+        return sums.to(torch.int32)
+    source = torch.from_numpy(pixels.transpose(0, 2, 3, 1).astype(np.float32)).permute(0, 3, 1, 2)
+    kernel = torch.from_numpy(filters.transpose(0, 2, 3, 1).astype(np.float32)).permute(0, 3, 1, 2)
+    sums = F.conv2d(source, kernel, None, stride, pad, dilate)  # channels-last in, channels-last out
+    nhwc = sums.permute(0, 2, 3, 1)
+    if not nhwc.is_contiguous():
+        return sums.to(torch.int32, memory_format=torch.contiguous_format)
+    return torch.from_numpy(np.ascontiguousarray(nhwc.numpy().transpose(0, 3, 1, 2), dtype=np.int32))
 
 
 # ---- quantized_fully_connected ---------------------------------------------------------------
@@ -198,7 +277,7 @@ def _fully_connected(*arrays, num_hidden, no_bias=False, flatten=True):
         signed = data.dtype is torch.int8
         low, high = _product_range(min_data, max_data, min_weight, max_weight, 127.0, 127.0 if signed else 255.0)
         rows = data.reshape(data.shape[0], -1) if flatten else data.reshape(-1, inputs)
-        acc = rows.to(torch.float64) @ weight.to(torch.float64).t()  # exact: integers below 2**53
+        acc = _matmul(rows, weight)
         int_bias = None
         if bias is not None:
             data_scale = (_INT8_RANGE if signed else _UINT8_RANGE) / _max_abs(min_data, max_data)
@@ -272,10 +351,11 @@ def _convolution(*arrays, kernel, stride=(), dilate=(), pad=(), num_filter, num_
 
     def compute():
         low, high = _product_range(*ranges[:4], 127.0, 127.0)
-        conv = F.conv2d if len(kernel) == 2 else F.conv3d
-        acc = conv(data.to(torch.float64), weight.to(torch.float64), None, stride, pad, dilate)
-        int_bias = None if bias is None else bias.reshape((1, -1) + (1,) * len(kernel))
-        return _accumulated(acc, int_bias), low, high
+        acc = _host_conv(data, weight, stride, pad, dilate)
+        if acc is None:
+            conv = F.conv2d if len(kernel) == 2 else F.conv3d
+            acc = conv(data.to(torch.float64), weight.to(torch.float64), None, stride, pad, dilate)  # exact
+        return _accumulated(acc, None if bias is None else bias.reshape((1, -1) + (1,) * len(kernel))), low, high
 
     return _no_grad_outputs(compute, ranges)
 
