@@ -1,7 +1,8 @@
 """The quantization family beyond the golden cases: an independent numpy model of the oneDNN
 kernels (bit for bit, on every context), values checked against MXNet 1.9.1, the public helpers,
-zero gradients, calibrate_entropy's chunking, generic path and logf, and the deliberate errors
-where MXNet crashes.
+zero gradients, calibrate_entropy's chunking, generic path and logf, the deliberate errors
+where MXNet crashes, and the host fast paths (blocked and small reorders, calibrate_entropy's
+numpy blocks and in-order column sums, the numpy logf) against the generic torch code.
 """
 import ctypes
 import ctypes.util
@@ -359,3 +360,87 @@ def test_helpers():
     assert high.item() == F32(level * F32(2 ** 31)) and low.item() == -high.item()
     low, high = qz.quantization_range_for_multiplication(-1.0, 2.0, 0.0, 0.25, "int8", "uint8", all_sign=False)
     assert high.item() == F32(F32(F32(2.0) / F32(127)) * F32(F32(0.25) / F32(255)) * F32(2 ** 31))
+
+
+# ---- the host fast paths against the generic torch code -----------------------------------------
+
+
+@pytest.mark.parametrize("dtype", [torch.int8, torch.uint8])
+@pytest.mark.parametrize("source", ["float32", "int32"])
+@pytest.mark.parametrize("small", [0, 1 << 13])  # the blocks, or numpy for a small array
+def test_host_reorder_matches_the_generic_passes(monkeypatch, dtype, source, small):
+    monkeypatch.setattr(qz, "_BLOCK", 1000)  # several blocks and a short last one
+    monkeypatch.setattr(qz, "_SMALL", small)
+    rng = np.random.RandomState(3)
+    if source == "float32":
+        data = torch.from_numpy((rng.randn(7, 701) * 60).astype(F32))
+        data[0, :5] = torch.tensor([float("nan"), float("inf"), -float("inf"), 0.5, -2.5])
+        data[5, 17] = float("nan")  # a NaN in a later block
+        scales = [0.5, 1.0, 127.5 / 3.0, 0.0, float("inf")]
+    else:
+        data = torch.from_numpy(rng.randint(-2 ** 31, 2 ** 31 - 1, size=(7, 701), dtype=np.int64).astype(np.int32))
+        scales = [2.0 ** -24, 1e-7, 3.3e-9]
+    for scale in scales:
+        for shift in (None, 3.5):
+            want = qz._reorder_generic(data, torch.tensor(scale), dtype, None if shift is None else torch.tensor(shift))
+            got = qz._reorder_host(data, float(np.float32(scale)), dtype, shift)
+            assert torch.equal(got, want), (scale, shift)
+            assert torch.equal(qz.reorder_to_quantized(data, scale, dtype, shift), want)
+
+
+def test_fold_columns_and_tails_add_in_order():
+    rng = np.random.RandomState(5)
+    for columns in (1, 2, 3, 37, 256):
+        a = (rng.rand(3001, columns) * np.logspace(-4, 6, 3001)[:, None]).astype(F32)
+        want = np.add.accumulate(a, axis=0)[-1]
+        np.testing.assert_array_equal(qz._fold_columns(a).view(np.int32), want.view(np.int32))
+    h = (rng.rand(4001) * np.logspace(-3, 5, 4001)).astype(F32)
+    for half in (0, 1, 127):
+        zero_bin = h.size // 2
+        stops = range(zero_bin + half + 1, h.size + 1)
+        want = np.array([np.add.accumulate(h[stop - 1:])[-1] for stop in stops], dtype=F32)
+        got = qz._tails(h, zero_bin + half + 1, len(stops))
+        np.testing.assert_array_equal(got.view(np.int32), want.view(np.int32))
+
+
+def _calibrate_outcome(hist, nqb):
+    edges = mx.nd.array(np.linspace(-4, 4, hist.size + 1))
+    try:
+        result = mx.nd.contrib.calibrate_entropy(mx.nd.array(hist), edges, num_quantized_bins=nqb)
+    except MXNetError as error:
+        return str(error)
+    return [a.asnumpy().view(np.int32).tolist() for a in result]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_calibrate_entropy_host_matches_the_generic_path(monkeypatch, seed):
+    rng = np.random.RandomState(seed)
+    cases = []
+    for n, nqb in ((31, 31), (301, 3), (1001, 255), (501, 63), (9, 1), (300, 7)):
+        cases.append((rng.randint(0, 100, n).astype(F32), nqb))
+        cases.append((rng.randint(0, 3, n).astype(F32) * F32(rng.choice([0.5, 1e6])), nqb))
+        cases.append(((rng.rand(n) * 10 * (rng.rand(n) > 0.5)).astype(F32), nqb))
+    monkeypatch.setattr(qz, "_HOST_BLOCK", 20000)  # blocks of a few thresholds, some of one
+    for hist, nqb in cases:
+        host = _calibrate_outcome(hist, nqb)
+        with monkeypatch.context() as patch:
+            patch.setattr(qz, "on_host", lambda tensor: False)
+            assert _calibrate_outcome(hist, nqb) == host
+
+
+def test_host_logf_is_glibcs():
+    path = ctypes.util.find_library("m")
+    if path is None:
+        pytest.skip("no libm")
+    libm = ctypes.CDLL(path)
+    libm.logf.restype, libm.logf.argtypes = ctypes.c_float, [ctypes.c_float]
+    rng = np.random.RandomState(8)
+    xs = np.concatenate([rng.uniform(0.001, 4, 3000), np.exp(rng.uniform(-90, 80, 3000)),
+                         [1.0, 2.0, 0.5, 1e-40, 3e-39, 1.0000001, 0.99999994]]).astype(F32)
+    want = np.array([libm.logf(float(v)) for v in xs], dtype=F32)
+    got = qz._logf_host(xs[:6006].reshape(3, -1)).reshape(-1)
+    np.testing.assert_array_equal(got.view(np.int32), want[:6006].view(np.int32))
+    np.testing.assert_array_equal(qz._logf_host(xs).view(np.int32), want.view(np.int32))
+    big = np.exp(rng.uniform(-30, 30, 100000)).astype(F32)  # several pieces
+    want = qz._logf(torch.from_numpy(big)).numpy()
+    np.testing.assert_array_equal(qz._logf_host(big).view(np.int32), want.view(np.int32))

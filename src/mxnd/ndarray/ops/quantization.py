@@ -42,6 +42,18 @@ mkldnn/, which the CPU build runs for all but calibrate_entropy; all arithmetic 
   their inputs (MXNet's ``MakeZeroGradNodes``); calibrate_entropy registers no gradient: a
   backward through it raises MXNetError.
 
+How it is computed: the scalar arithmetic (ranges, scales) runs on ``np.float32`` values when
+they are Python numbers or host tensors (IEEE float32, the same bits as 0-d torch tensors, which
+a device's values keep). The reorder makes one pass over the data on the host: blocks of the
+product go through a cache-sized float32 temporary (clamp, round, narrowing copy, and a NaN
+fix-up only for a block whose sum is NaN), a small array goes through numpy (``fmin``/``fmax``
+give NaN its value); elsewhere it is whole-array torch passes (product, ``nan_to_num_``, clamp,
+round, cast). dequantize is one widening float32 product (numpy on the host). The data's range
+is one ``aminmax`` pass (the masked passes only when it holds a NaN). calibrate_entropy on the
+host runs numpy over blocks of thresholds laid out position-major, only the valid triangle,
+with in-order column sums and a numpy copy of the glibc ``logf`` emulation; elsewhere torch
+over threshold x bin matrices.
+
 Deliberate differences: MXNet segfaults on quantize_asym of data that is not 3-D (its oneDNN
 state exists only for 3-D data); mxnd computes it as for 3-D data. calibrate_entropy raises
 MXNetError where MXNet crashes or reads past its buffers: ``num_quantized_bins <= 0``, fewer than
@@ -53,6 +65,8 @@ MXNetError (MXNet writes zero gradients); the float outputs give the zero gradie
 mxnd computes what the CPU build does (MXNet's GPU kernels refuse uint8 and round differently).
 """
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import torch
@@ -102,6 +116,48 @@ def _f32(value, like):
     if isinstance(value, torch.Tensor):
         return value.reshape(-1)[0].to(torch.float32)
     return torch.tensor(value, dtype=torch.float32, device=like.device)
+
+
+def _host_scalar(value):
+    """A float32 value as an exact Python float: a number rounded to float32, or a tensor's first
+    element (read on the host)."""
+    if isinstance(value, torch.Tensor):
+        value = value.reshape(-1)[0].item()
+    return float(np.float32(value))
+
+
+def _scalar(value, like):
+    """A range value for the scalar arithmetic: ``np.float32`` for a Python number or, on the
+    host, a tensor (no device round trip either way); else a 0-d float32 tensor on ``like``'s
+    device. Both compute IEEE float32 results, so either gives the same bits."""
+    if not isinstance(value, torch.Tensor):
+        return np.float32(value)
+    if on_host(like):
+        return np.float32(value.reshape(-1)[0].item())
+    return _f32(value, like)
+
+
+def _const(value, like):
+    """A float32 constant of ``like``'s kind (np.float32 or a 0-d tensor)."""
+    return _f32(value, like) if isinstance(like, torch.Tensor) else np.float32(value)
+
+
+def _max_abs_any(a, b):
+    """``max_abs`` of two np.float32 values or of two tensors."""
+    if isinstance(a, torch.Tensor) or isinstance(b, torch.Tensor):
+        like = a if isinstance(a, torch.Tensor) else b
+        return max_abs(_f32(a, like), _f32(b, like))
+    a, b = abs(a), abs(b)
+    return b if a < b else a
+
+
+def _range_out(value, like):
+    """A fresh float32 array of shape (1,) on ``like``'s device holding a scalar's value."""
+    if isinstance(value, torch.Tensor):
+        return value.reshape(1).to(torch.float32, copy=True)
+    if like.device.type == "cpu":
+        return torch.from_numpy(np.array([value], dtype=np.float32))
+    return torch.tensor([float(value)], dtype=torch.float32, device=like.device)
 
 
 def max_abs(a, b):
@@ -158,15 +214,75 @@ def reorder_to_quantized(data, scale, dtype, shift=None):
     in float32, as int8 or uint8 (a NaN gives 127 for int8, 0 for uint8). ``scale``/``shift``:
     floats or float32 tensors (one element); ``data`` is converted to float32 first."""
     dtype = _torch_dtype(dtype)
-    data = data.to(torch.float32)
-    values = data * _f32(scale, data)
-    if shift is not None:
-        values = values + _f32(shift, data)
+    if on_host(data):
+        shift = None if shift is None else _host_scalar(shift)
+        return _reorder_host(data, _host_scalar(scale), dtype, shift)
+    return _reorder_generic(data, _f32(scale, data), dtype, None if shift is None else _f32(shift, data))
+
+
+def _nan_value(dtype):
     lo, hi = _LIMITS[dtype]
-    nan = hi if dtype is torch.int8 else lo
-    out = torch.round(values).clamp(lo, hi)
-    out = torch.where(torch.isnan(values), torch.full_like(out, nan), out)
-    return out.to(dtype)
+    return float(hi if dtype is torch.int8 else lo)
+
+
+def _reorder_generic(data, scale, dtype, shift=None):
+    """The reorder in whole-array torch passes (what CUDA runs): product, NaN set, clamp, round,
+    narrowing copy; ``scale``/``shift``: 0-d float32 tensors."""
+    values = torch.mul(data, scale) if data.dtype is torch.float32 else data.to(torch.float32).mul_(scale)
+    if shift is not None:
+        values.add_(shift)
+    lo, hi = _LIMITS[dtype]
+    return values.nan_to_num_(nan=_nan_value(dtype)).clamp_(lo, hi).round_().to(dtype)
+
+
+_BLOCK = 1 << 18  # elements per block of the host reorder: its float32 temporary stays in cache
+
+
+_SMALL = 1 << 13  # up to this many elements the host reorder runs in numpy (less call overhead)
+
+
+def _reorder_small(data, scale, dtype, shift=None):
+    """The reorder of a small array in numpy: float32 product (and shift), ``fmin``/``fmax``
+    that give NaN the type's NaN value, the other bound, round half to even, narrowing."""
+    with np.errstate(all="ignore"):  # 0 * inf: NaN, as in torch
+        values = np.multiply(data.detach().contiguous().numpy(), np.float32(scale), dtype=np.float32)
+        if shift is not None:
+            values += np.float32(shift)
+    lo, hi = _LIMITS[dtype]
+    if dtype is torch.int8:  # NaN -> 127
+        np.maximum(np.fmin(values, hi, out=values), lo, out=values)
+    else:  # NaN -> 0
+        np.minimum(np.fmax(values, lo, out=values), hi, out=values)
+    return torch.from_numpy(np.rint(values, out=values).astype(np.int8 if dtype is torch.int8 else np.uint8))
+
+
+def _reorder_host(data, scale, dtype, shift=None, finite=False):
+    """The reorder on the CPU, block by block through a cache-sized float32 temporary (no page
+    faults, no full-size float pass): product (and shift), clamp, round, narrowing copy. A block
+    whose clamped sum is NaN holds a NaN: only then the NaN value is set (``finite``: none can be).
+    ``scale``/``shift``: float32 values as Python floats (exact)."""
+    if data.numel() <= _SMALL:
+        return _reorder_small(data, scale, dtype, shift)
+    src = data.detach().contiguous().reshape(-1)
+    size = src.numel()
+    out = torch.empty(size, dtype=dtype)
+    temp = torch.empty(min(size, _BLOCK), dtype=torch.float32)
+    lo, hi = _LIMITS[dtype]
+    convert = src.dtype is not torch.float32
+    for start in range(0, size, _BLOCK):
+        stop = min(start + _BLOCK, size)
+        block = temp if stop - start == temp.numel() else temp[:stop - start]
+        if convert:  # int32 -> float32 (round to nearest), then the float32 product
+            block.copy_(src[start:stop]).mul_(scale)
+        else:
+            torch.mul(src[start:stop], scale, out=block)
+        if shift is not None:
+            block.add_(shift)
+        block.clamp_(lo, hi)
+        if not finite and math.isnan(block.sum().item()):  # a NaN survives clamp_ and the sum
+            block.nan_to_num_(nan=_nan_value(dtype))
+        out[start:stop].copy_(block.round_())
+    return out.reshape(data.shape)
 
 
 def quantize_scale(dtype, data_min, data_max):
@@ -241,15 +357,43 @@ def _check_ranges(*ranges):
 
 
 def _data_range(data):
-    """oneDNN's runtime min and max: NaN skipped, from FLT_MAX / -FLT_MAX (float32 tensors)."""
+    """oneDNN's runtime min and max: NaN skipped, from FLT_MAX / -FLT_MAX, and whether the data
+    holds no NaN. One aminmax pass (it gives NaN only when the data holds one: then the masked
+    passes); np.float32 values on the host, else float32 0-d tensors."""
+    low, high = torch.aminmax(data)
+    if on_host(data):
+        low, high = low.item(), high.item()
+        if low == low:  # not NaN
+            return np.float32(min(low, _FLT_MAX)), np.float32(max(high, -_FLT_MAX)), True
+        low, high = _masked_range(data)
+        return np.float32(low.item()), np.float32(high.item()), False
+    if bool(torch.isnan(low)):
+        return _masked_range(data) + (False,)
+    return low.clamp(max=_FLT_MAX), high.clamp(min=-_FLT_MAX), True
+
+
+def _masked_range(data):
+    """The NaN-skipping min and max of data holding a NaN (float32 0-d tensors)."""
     nan = torch.isnan(data)
     low = torch.where(nan, torch.full_like(data, _FLT_MAX), data).amin().clamp(max=_FLT_MAX)
     high = torch.where(nan, torch.full_like(data, -_FLT_MAX), data).amax().clamp(min=-_FLT_MAX)
     return low, high
 
 
-def _one(*values):
-    return tuple(v.reshape(1).clone() for v in values)  # fresh arrays: a range never aliases an input
+def _reorder(data, scale, dtype, shift=None, finite=False):
+    """The reorder with a scale (and shift) from the scalar arithmetic: np.float32 values run
+    the host blocks, 0-d tensors the generic passes (``finite``: no NaN product can occur)."""
+    if on_host(data):
+        shift = None if shift is None else float(shift)
+        if isinstance(scale, torch.Tensor):
+            scale = _host_scalar(scale)
+        return _reorder_host(data, float(scale), dtype, shift, finite)
+    return _reorder_generic(data, _f32(scale, data), dtype, None if shift is None else _f32(shift, data))
+
+
+def _finite_scale(scale):
+    """True when ``scale`` is a finite nonzero np.float32 (a product with finite data is finite)."""
+    return not isinstance(scale, torch.Tensor) and bool(np.isfinite(scale)) and scale != 0
 
 
 # ---- gradients -------------------------------------------------------------------------------
@@ -270,13 +414,14 @@ def _quantize(data, min_range, max_range, out_type="uint8"):
     dtype = _NAMES[out_type]
 
     def compute(data, min_range, max_range):
-        low, high = _f32(min_range, data), _f32(max_range, data)
-        real = max_abs(low, high)
-        if dtype is torch.int8:
-            scale, low, high = _f32(127.0, data) / real, -real, real
-        else:
-            scale = _f32(255.0, data) / real
-        return (reorder_to_quantized(data, scale, dtype),) + _one(low, high)
+        low, high = _scalar(min_range, data), _scalar(max_range, data)
+        with np.errstate(all="ignore"):
+            real = _max_abs_any(low, high)
+            if dtype is torch.int8:
+                scale, low, high = _const(127.0, real) / real, -real, real
+            else:
+                scale = _const(255.0, real) / real
+        return _reorder(data, scale, dtype), _range_out(low, data), _range_out(high, data)
 
     return _run(compute, (data, min_range, max_range))
 
@@ -293,22 +438,24 @@ def _quantize_v2(data, out_type="int8", min_calib_range=None, max_calib_range=No
     def compute(data):
         if data.dtype is not torch.float32:  # quantized data passes through as raw bytes
             if calibrated:
-                low, high = _f32(min_calib_range, data), _f32(max_calib_range, data)
+                low, high = min_calib_range, max_calib_range
             elif data.dtype is torch.uint8:
-                low, high = _f32(0.0, data), _f32(UINT8_RANGE, data)
+                low, high = 0.0, UINT8_RANGE
             else:
-                low, high = _f32(-INT8_RANGE, data), _f32(INT8_RANGE, data)
-            return (data.view(dtype).clone(),) + _one(low, high)
+                low, high = -INT8_RANGE, INT8_RANGE
+            return data.view(dtype).clone(), _range_out(np.float32(low), data), _range_out(np.float32(high), data)
         if calibrated:
-            low, high = _f32(min_calib_range, data), _f32(max_calib_range, data)
+            low, high, finite = np.float32(min_calib_range), np.float32(max_calib_range), False
         else:
-            low, high = _data_range(data)
-        real = max_abs(low, high)
-        if dtype is torch.int8:
-            scale, low, high = _f32(INT8_RANGE, data) / real, -real, real
-        else:
-            scale = _f32(UINT8_RANGE, data) / real
-        return (reorder_to_quantized(data, scale, dtype),) + _one(low, high)
+            low, high, finite = _data_range(data)  # no NaN in the data: a NaN product needs a 0 or inf scale
+        with np.errstate(all="ignore"):
+            real = _max_abs_any(low, high)
+            if dtype is torch.int8:
+                scale, low, high = _const(INT8_RANGE, real) / real, -real, real
+            else:
+                scale = _const(UINT8_RANGE, real) / real
+        finite = finite and _finite_scale(scale) and bool(np.isfinite(real))
+        return _reorder(data, scale, dtype, finite=finite), _range_out(low, data), _range_out(high, data)
 
     return _run(compute, (data,))
 
@@ -321,13 +468,14 @@ def _quantize_asym(data, min_calib_range=None, max_calib_range=None):
 
     def compute(data):
         if min_calib_range is not None and max_calib_range is not None:
-            low, high = _f32(min_calib_range, data), _f32(max_calib_range, data)
+            low, high = np.float32(min_calib_range), np.float32(max_calib_range)
         else:
-            low, high = _data_range(data)
-        most = _f32(255.0, data)
-        scale = most / (high - low)
-        shift = most - high * scale
-        return (reorder_to_quantized(data, scale, torch.uint8, shift),) + _one(scale, shift)
+            low, high, _ = _data_range(data)
+        with np.errstate(all="ignore"):
+            most = _const(255.0, low)
+            scale = most / (high - low)
+            shift = most - high * scale
+        return _reorder(data, scale, torch.uint8, shift), _range_out(scale, data), _range_out(shift, data)
 
     return _run(compute, (data,))
 
@@ -341,9 +489,14 @@ def _dequantize(data, min_range, max_range, out_type="float32"):
     _check_ranges(min_range, max_range)
 
     def compute(data, min_range, max_range):
-        real = max_abs(_f32(min_range, data), _f32(max_range, data))
-        scale = real / _f32(INT8_RANGE if data.dtype is torch.int8 else UINT8_RANGE, data)
-        return data.to(torch.float32) * scale
+        with np.errstate(all="ignore"):
+            real = _max_abs_any(_scalar(min_range, data), _scalar(max_range, data))
+            scale = real / _const(INT8_RANGE if data.dtype is torch.int8 else UINT8_RANGE, real)
+        if isinstance(scale, torch.Tensor):
+            return data * scale  # int8/uint8 times a float32 0-d tensor: float32, one pass
+        with np.errstate(all="ignore"):  # exact widening, float32 product (0 * inf: NaN, as in torch)
+            values = np.multiply(data.detach().contiguous().numpy(), scale, dtype=np.float32)
+        return torch.from_numpy(values)
 
     return _run(compute, (data, min_range, max_range))
 
@@ -357,24 +510,34 @@ def _requantize(data, min_range, max_range, out_type="int8", min_calib_range=Non
     two31 = 2147483648.0
 
     def compute(data, min_range, max_range):
-        data_scale = max_abs(_f32(min_range, data), _f32(max_range, data))
-        if min_calib_range is not None and max_calib_range is not None:
-            real = max_abs(_f32(min_calib_range, data), _f32(max_calib_range, data))
-        else:
-            span = max_abs(data.amin().to(torch.float32), data.amax().to(torch.float32))
-            # SrcDType data_range = MaxAbs(...): 2**31 does not fit an int32 (x86 gives INT_MIN)
-            span = torch.where(span >= two31, _f32(float(_INT_MIN), data), span)
-            real = span * data_scale / _f32(two31, data)
-        first = data_scale / _f32(two31, data)
-        if dtype is torch.int8:
-            low, high = -real, real
-            second = _f32(127.0, data) / real
-        else:
-            low, high = _f32(0.0, data), real
-            second = _f32(255.0, data) / real
-        return (reorder_to_quantized(data, first * second, dtype),) + _one(low, high)
+        data_scale = _max_abs_any(_scalar(min_range, data), _scalar(max_range, data))
+        with np.errstate(all="ignore"):
+            if min_calib_range is not None and max_calib_range is not None:
+                real = _max_abs_any(np.float32(min_calib_range), np.float32(max_calib_range))
+            else:
+                real = _data_span(data, data_scale) * data_scale / _const(two31, data_scale)
+            first = data_scale / _const(two31, data_scale)
+            if dtype is torch.int8:
+                low, high = -real, real
+                second = _const(127.0, real) / real
+            else:
+                low, high = _const(0.0, real), real
+                second = _const(255.0, real) / real
+            scale = first * second
+        return _reorder(data, scale, dtype, finite=_finite_scale(scale)), _range_out(low, data), _range_out(high, data)
 
     return _run(compute, (data, min_range, max_range))
+
+
+def _data_span(data, like):
+    """``SrcDType data_range = MaxAbs(float(min), float(max))`` of int32 data, as float32 of
+    ``like``'s kind: 2**31 does not fit an int32 (x86 gives INT_MIN)."""
+    low, high = torch.aminmax(data)
+    if not isinstance(like, torch.Tensor):
+        span = _max_abs_any(np.float32(low.item()), np.float32(high.item()))
+        return np.float32(_INT_MIN) if span >= 2147483648.0 else span
+    span = max_abs(low.to(torch.float32), high.to(torch.float32))
+    return torch.where(span >= 2147483648.0, _f32(float(_INT_MIN), span), span)
 
 
 # ---- calibrate_entropy ---------------------------------------------------------------------
@@ -510,6 +673,199 @@ def _divergences(hist, counts, nonzero, nqb, first, last):
     return torch.where(live, divergence, torch.full_like(divergence, float("inf")))
 
 
+# The host path: numpy, thresholds in blocks of columns laid out position-major (row k holds
+# position k of every threshold in the block), so each left-to-right float32 sum is one
+# ``np.add.reduce(axis=0)``, which adds the rows in order (vectorized across the thresholds);
+# only the valid triangle plus a small fringe is computed (see _fold_columns).
+_HOST_BLOCK = 1 << 19  # positions x thresholds per block (float32 arrays of 2 MiB)
+
+
+def _logf_tables():
+    """glibc logf's tables re-indexed by ``(ix - OFF) >> 19 + 2**12`` (exponent and table index
+    together): ``invc`` and the exact float64 ``logc + k * Ln2``."""
+    tables = getattr(_logf_tables, "cache", None)
+    if tables is None:
+        key = np.arange(1 << 13, dtype=np.int64) - (1 << 12)
+        index, k = key & 15, (key >> 4).astype(np.float64)
+        table = np.array(_LOGF_TABLE, dtype=np.float64)
+        tables = _logf_tables.cache = (table[index, 0].copy(), table[index, 1] + k * _LOGF_LN2)
+    return tables
+
+
+_LOGF_PIECE = 1 << 15  # values per piece of _logf_host: its float64 temporaries stay in cache
+
+
+def _logf_host(x):
+    """``_logf`` in numpy for positive float32 values (the same operations in the same order, in
+    place, piece by piece so the float64 temporaries stay in cache; float32, ``x``'s shape)."""
+    flat = np.ascontiguousarray(x).reshape(-1)
+    out = np.empty(flat.size, dtype=np.float32)
+    for start in range(0, flat.size, _LOGF_PIECE):
+        out[start:start + _LOGF_PIECE] = _logf_piece(flat[start:start + _LOGF_PIECE])
+    return out.reshape(np.shape(x))
+
+
+def _logf_piece(x):
+    """``_logf`` of a 1-D piece, as float64 values before the final rounding to float32."""
+    invc_table, y0_table = _logf_tables()
+    ix = x.view(np.int32)
+    if ix.size and ix.min() < 0x00800000:  # subnormal: scaled to normal, the exponent taken back
+        with np.errstate(over="ignore"):
+            scaled = (x * np.float32(8388608.0)).view(np.int32) - np.int32(23 << 23)
+        ix = np.where(ix < 0x00800000, scaled, ix)
+    tmp = ix - np.int32(0x3F330000)
+    key = np.right_shift(tmp, 19, dtype=np.intp)
+    key += 1 << 12
+    tmp &= np.int32(-8388608)  # 0xff800000
+    np.subtract(ix, tmp, out=tmp)
+    z = tmp.view(np.float32).astype(np.float64)
+    r = np.take(invc_table, key, mode="clip")  # clip: only for the unused values of an empty q
+    r *= z
+    r -= 1.0
+    y0 = np.take(y0_table, key, mode="clip")
+    y0 += r  # y0 + r
+    r2 = np.multiply(r, r, out=z)
+    y = np.multiply(r, _LOGF_POLY[1], out=r)
+    y += _LOGF_POLY[2]
+    y += _LOGF_POLY[0] * r2  # A0 * r2 + y
+    y *= r2
+    y += y0
+    return y
+
+
+def _fold_columns(a):
+    """Left-to-right float32 sums of the columns of a 2-D array: ``np.add.reduce(axis=0)`` adds
+    whole rows in order when there are two columns or more; one column would be a 1-D
+    (pairwise) reduction, so it is accumulated instead."""
+    if a.shape[1] == 1:
+        return np.add.accumulate(a[:, 0])[-1:]
+    return np.add.reduce(a, axis=0)
+
+
+def _tails(h, first_stop, count):
+    """p.back() of thresholds whose stops are ``first_stop ..``: ``h[stop - 1]`` then every later
+    bin added in order (float32), as one in-order reduction over a sliding window."""
+    n = h.size
+    span = n - first_stop + 1
+    padded = np.zeros(n + count + span, dtype=np.float32)
+    padded[:n] = h
+    window = np.lib.stride_tricks.as_strided(padded[first_stop - 1:], shape=(span, count),
+                                             strides=(4, 4), writeable=False)
+    return _fold_columns(window)
+
+
+def _smooth_host(dist, nonzero, lengths, eps):
+    """SmoothDistribution in place on a position-major block (``nonzero``: its nonzero flags,
+    false past each length): ``x - eps1`` for a nonzero ``x``, ``eps`` for a zero, in products
+    by the flags (exact: ``* 1``, ``+ 0``, ``-0 + eps``); returns the thresholds marked empty.
+    Positions past each length are left to the caller."""
+    nonzeros = np.add.reduce(nonzero.view(np.uint8), axis=0, dtype=np.int64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        eps1 = eps * (lengths - nonzeros).astype(np.float32) / nonzeros.astype(np.float32)
+        dist -= eps1
+        dist *= nonzero
+    dist += np.multiply(~nonzero, eps, dtype=np.float32)
+    return (nonzeros == 0) | (eps1 >= 1)
+
+
+def _fringe(lengths, rows):
+    """The positions past each length among the last rows of a block (from ``lengths[0]``), as
+    a boolean mask of those rows: the lengths grow by 2 a threshold."""
+    past = np.arange(rows - int(lengths[0]))[:, None]
+    return past >= 2 * np.arange(lengths.size)[None, :]
+
+
+def _divergences_host(h, counts, nonzero, nqb):
+    """KL divergences of every threshold (float32, inf where q is empty), on the host; raises
+    MXNet's failed checks."""
+    n = h.size
+    zero_bin, half = n // 2, nqb // 2
+    total = zero_bin + 1 - half
+    head = np.add.accumulate(h)  # p[0] of start s: h[0..s] summed in order
+    tails = _tails(h, zero_bin + half + 1, total)
+    padded = np.zeros(n + 2 * total + 2, dtype=np.float32)
+    padded[:n] = h
+    eps = np.float32(0.0001)
+    out = np.empty(total, dtype=np.float32)
+    malformed = not_positive = False
+    first = 0
+    while first < total:
+        width = 2 * (half + first) + 1  # the first length of the block
+        columns = max(1, min(total - first, _HOST_BLOCK // (width + 2 * 64), 256))
+        last = first + columns
+        i = np.arange(half + first, half + last)
+        start, length = zero_bin - i, 2 * i + 1
+        rows = int(length[-1])
+        cols = np.arange(columns)
+        fringe = _fringe(length, rows)
+        # p: h[start + k], position 0 the head, position length-1 the tail, zero past the length
+        view = np.lib.stride_tricks.as_strided(padded[start[0]:], shape=(rows, columns),
+                                               strides=(4, -4), writeable=False)
+        p = np.array(view)
+        p_past = p[int(length[0]):]
+        p_past[fringe] = 0
+        single = length == 1
+        p[0] = np.where(single, head[-1], head[start])
+        p[length - 1, cols] = np.where(single, head[-1], tails[first:last])
+        # q: the integer counts merged into nqb bins, spread back over the nonzero positions of p
+        merged = length // nqb
+        groups = np.arange(nqb)[None, :]
+        lo, hi = groups * merged[:, None], (groups + 1) * merged[:, None]
+        bins = _wrap_int32_host(_range_sums_host(counts, start, n, lo, hi)).astype(np.float32)
+        rest = _wrap_int32_host(_range_sums_host(counts, start, n, nqb * merged[:, None], length[:, None]))
+        bins[:, -1] += rest[:, 0].astype(np.float32)
+        hi[:, -1] = length
+        norm = _range_sums_host(nonzero, start, n, lo, hi)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            share = np.where(norm > 0, bins / norm.astype(np.float32), np.float32(0)).astype(np.float32)
+        q = np.empty_like(p)
+        position = np.arange(rows)
+        for m in np.unique(merged):
+            sel = np.nonzero(merged == m)[0]
+            owner = np.full(rows, nqb - 1) if m == 0 else np.minimum(position // m, nqb - 1)
+            q[:, sel[0]:sel[-1] + 1] = np.take(share[sel[0]:sel[-1] + 1].T, owner, axis=0)
+        p_nonzero = p != 0  # false past the lengths
+        q *= p_nonzero  # q is zero where p is (share is finite)
+        p_empty = _smooth_host(p, p_nonzero, length, eps)
+        q_empty = _smooth_host(q, q != 0, length, eps)
+        live = ~q_empty
+        malformed |= bool((live & p_empty).any())
+        q_past = q[int(length[0]):]
+        p_past[fringe] = q_past[fringe] = 0  # past the lengths: 0 for the sums, then 1 for the ratio
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            p /= _fold_columns(p)
+            q /= _fold_columns(q)
+            p_past[fringe] = q_past[fringe] = 1
+            if not (p.min() > 0 and q.min() > 0):  # some threshold has one: a live one?
+                positive = np.logical_and.reduce(p > 0, axis=0) & np.logical_and.reduce(q > 0, axis=0)
+                not_positive |= bool((live & ~positive).any())
+            if malformed or not_positive:
+                break
+            ratio = np.divide(p, q, out=q)
+            p_past[fringe] = 0  # unused positions: p * logf(1) = 0 * 0
+            p *= _logf_host(ratio)
+            divergence = _fold_columns(p)
+        out[first:last] = np.where(live, divergence, np.float32(np.inf))
+        first = last
+    if malformed:
+        raise ValueError("Check failed: p.size() == q.size(): the smoothed histogram is malformed (MXNet aborts)")
+    if not_positive:
+        raise ValueError("Check failed: p[i] > 0 && q[i] > 0: a smoothed distribution is not positive "
+                         "(MXNet aborts)")
+    return out
+
+
+def _range_sums_host(prefix, start, n, lo, hi):
+    """``_range_sums`` in numpy."""
+    a = np.minimum(start[:, None] + np.maximum(lo, 1), n)
+    b = np.minimum(start[:, None] + hi, n)
+    return np.where(b > a, prefix[b] - prefix[a], 0)
+
+
+def _wrap_int32_host(values):
+    return (values + 2 ** 31) % 2 ** 32 - 2 ** 31
+
+
 def _calibrate_entropy(hist, hist_edges, num_quantized_bins=255):
     if hist.dtype is not torch.float32:
         raise TypeError(f"Check failed: in_attrs->at(0) == mshadow::kFloat32: hist must be float32, not {_name(hist)}")
@@ -538,8 +894,11 @@ def _calibrate_entropy(hist, hist_edges, num_quantized_bins=255):
         zero = torch.zeros(1, dtype=torch.int64, device=flat.device)
         counts = torch.cat([zero, torch.cumsum(whole, 0)])
         nonzero = torch.cat([zero, torch.cumsum((whole != 0).to(torch.int64), 0)])
-        divergence = torch.cat([_divergences(flat, counts, nonzero, nqb, lo, min(lo + chunk, count))
-                                for lo in range(0, count, chunk)])
+        if on_host(flat):
+            divergence = torch.from_numpy(_divergences_host(flat.numpy(), counts.numpy(), nonzero.numpy(), nqb))
+        else:
+            divergence = torch.cat([_divergences(flat, counts, nonzero, nqb, lo, min(lo + chunk, count))
+                                    for lo in range(0, count, chunk)])
         ok = divergence < _FLT_MAX
         if bool(ok.any()):
             best = torch.where(ok, divergence, torch.full_like(divergence, float("inf")))
