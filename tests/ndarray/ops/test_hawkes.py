@@ -192,3 +192,56 @@ def test_float16_and_float64_keep_their_dtype():
     wide = [a if i == 5 else a.astype("float64") for i, a in enumerate(args)]
     ll, state = H(*wide)
     assert ll.dtype == np.float64 and state.dtype == np.float64
+
+
+def _random_process(rng, n, t, k, dtype):
+    """Random inputs with fractional, empty and full lengths, and marks past valid_length that are out of range."""
+    cast = lambda x: mx.nd.array(x, dtype=dtype)  # noqa: E731
+    marks = rng.randint(0, k, (n, t))
+    valid_length = rng.randint(0, t + 1, n) - rng.uniform(0, 0.9, n) * (rng.uniform(size=n) < 0.3)
+    valid_length[0], valid_length[-1] = t, 0
+    marks[np.arange(t)[None, :] >= np.ceil(valid_length)[:, None]] = k + 5
+    lags = rng.exponential(0.5, (n, t))
+    max_time = lags.sum(1) * rng.uniform(0.5, 1.5, n)
+    return [cast(rng.uniform(0.2, 2, (n, k))), cast(rng.uniform(0.1, 0.9, k)), cast(rng.uniform(0.5, 3, k)),
+            cast(rng.uniform(0, 2, (n, k))), cast(lags), mx.nd.array(marks, dtype="int32"), cast(valid_length),
+            cast(max_time)]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
+@pytest.mark.parametrize("shape", [(12, 40, 3), (5, 300, 2), (40, 6, 16)], ids=["balanced", "long", "short"])
+def test_host_path_gives_the_bits_of_the_torch_path(shape, dtype, monkeypatch):
+    """The host's chains (numpy) and the device-generic loop over the time steps (torch) agree bit for bit."""
+    from mxnd.ndarray.ops import hawkes
+
+    args = _random_process(np.random.RandomState(sum(shape)), *shape, dtype)
+    head = mx.nd.array(np.arange(shape[0]) % 3 - 1.5, dtype=dtype)
+
+    def run():
+        for a in args[:3]:
+            a.attach_grad()
+        with mx.autograd.record():
+            ll, state = H(*args)
+        ll.backward(head)
+        return [x.asnumpy() for x in (ll, state, args[0].grad, args[1].grad, args[2].grad)]
+
+    host = run()
+    monkeypatch.setattr(hawkes, "on_host", lambda tensor: False)
+    generic = run()
+    bits = {2: np.uint16, 4: np.uint32, 8: np.uint64}
+    for a, b in zip(host, generic):
+        np.testing.assert_array_equal(a.view(bits[a.itemsize]), b.view(bits[b.itemsize]))
+
+
+def test_uneven_chains_take_the_torch_path():
+    """One long chain among many short ones would pad the host's arrays: the torch loop runs instead."""
+    from mxnd.ndarray.ops import hawkes
+
+    args = _random_process(np.random.RandomState(3), 64, 200, 60, "float32")
+    args[6] = mx.nd.array(np.full(64, 200.0))
+    marks = np.random.RandomState(4).randint(0, 60, (64, 200))
+    args[5] = mx.nd.array(marks, dtype="int32")
+    assert isinstance(hawkes._HostRecursion.of([a._data for a in args]), hawkes._HostRecursion)
+    marks[0] = 0
+    args[5] = mx.nd.array(marks, dtype="int32")
+    assert isinstance(hawkes._HostRecursion.of([a._data for a in args]), hawkes._Recursion)
