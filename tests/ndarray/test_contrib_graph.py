@@ -4,9 +4,11 @@ import warnings
 
 import numpy as np
 import pytest
+import torch
 
 import mxnd as mx
 from mxnd.base import MXNetError
+from mxnd.ndarray import contrib_dgl as _dgl
 
 
 def _graph(dtype="float32"):
@@ -440,6 +442,7 @@ def _float_csr():
     (lambda: NONU(_k5(), mx.nd.array([PROB]), _ids([0])), r"in_attrs->at\(1\).ndim\(\) == 1U \(2 vs. 1\)"),
     (lambda: NONU(_k5(), mx.nd.array([1.0]), _ids([0])), "probability has 1 entries for a graph of 5"),
     (lambda: NONU(_k5(), mx.nd.array([1, -1, 1, 1, 1]), _ids([0])), "probability must be non-negative"),
+    (lambda: NONU(_k5(), mx.nd.array([1, np.nan, 1, 1, 1]), _ids([0])), "probability must be non-negative"),
     (lambda: NONU(_k5()), "value 1 for Parameter num_args should be greater equal to 2"),
 ])
 def test_dgl_errors(call, message):
@@ -462,3 +465,115 @@ def test_dgl_out_arrays():
     assert result[0] is targets[0] and targets[1].asnumpy().tolist() == [[1, 0], [3, 0]]
     with pytest.raises(MXNetError, match="_contrib_dgl_subgraph: out must hold the 2 outputs, got 1"):
         C.dgl_subgraph(_x4(), _ids([0, 1]), return_mapping=True, out=targets[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# The host fast paths (numpy, contrib_dgl.*_host) and the generic torch code that CUDA runs give
+# the same bits: both are called directly here, whatever MXND_HOST_FAST_PATHS says.
+# ---------------------------------------------------------------------------------------------
+def _path_graph(kind):
+    """A square int64 CSR graph: 'random' (degrees ~10, unsorted rows with repeats), 'hub' (vertex
+    0 links to all, the padded selection falls back to a sort), 'wide' (100000 vertices, few edges:
+    the id tables fall back to sorts and searches)."""
+    rng = np.random.RandomState(5)
+    if kind == "hub":
+        n = 400
+        rows = np.r_[np.zeros(n, np.int64), np.repeat(np.arange(1, n), 4)]
+        cols = np.r_[np.arange(n), rng.randint(0, n, 4 * (n - 1))]
+    else:
+        n, nnz = (300, 3000) if kind == "random" else (100000, 2000)
+        rows, cols = rng.randint(0, n, nnz), rng.randint(0, n, nnz)
+        if kind == "wide":
+            rows[:1000] = rng.randint(0, 50, 1000)  # a few rows of many edges
+    order = np.lexsort((rng.rand(rows.size), rows))  # rows unsorted inside, repeated columns kept
+    rows, cols = rows[order], cols[order]
+    indptr = np.searchsorted(rows, np.arange(n + 1))
+    edge_ids = rng.permutation(rows.size).astype(np.int64) + 1
+    graph = mx.nd.sparse.csr_matrix((edge_ids, cols, indptr), shape=(n, n), dtype=I64)
+    probability = rng.rand(n).astype(np.float32)
+    probability[rng.rand(n) < 0.3] = 0  # infinite keys: ties in the weighted selection
+    return graph, mx.nd.array(probability), rng
+
+
+def _same(first, second):
+    if isinstance(first, (tuple, list)):
+        assert len(first) == len(second)
+        for a, b in zip(first, second):
+            _same(a, b)
+    elif first is None:
+        assert second is None
+    else:
+        assert first.dtype == second.dtype and torch.equal(first, second)
+
+
+@pytest.mark.parametrize("kind", ["random", "hub", "wide"])
+@pytest.mark.parametrize("limit, num_hops, max_vertices", [(3, 2, 5000), (1, 3, 60), (0, 2, 500), (2 ** 62, 2, 500)])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_host_and_generic_sampling_agree(kind, limit, num_hops, max_vertices, weighted):
+    graph, probability, rng = _path_graph(kind)
+    parts = _dgl._graph("op", graph, 0)
+    n = graph.shape[0]
+    for seeds in (np.arange(0, n, n // 20), rng.randint(0, n, 30), np.array([0, 0])):
+        outputs = []
+        for sample in (_dgl._sample, _dgl._sample_host):
+            generator = torch.Generator().manual_seed(11)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                outputs.append(sample("op", parts, torch.from_numpy(seeds.astype(np.int64)),
+                                      probability._data if weighted else None, num_hops, limit, max_vertices,
+                                      generator))
+            outputs[-1] += (generator.get_state(),)  # the same number of draws
+        _same(*outputs)
+
+
+@pytest.mark.parametrize("kind", ["random", "hub", "wide"])
+@pytest.mark.parametrize("scipy_loop", [True, False])
+def test_host_and_generic_subgraph_and_compact_agree(kind, scipy_loop, monkeypatch):
+    if not scipy_loop:  # the numpy gather that replaces scipy's where it is missing
+        monkeypatch.setattr(_dgl, "_CSR_ROW_INDEX", None)
+    graph, _, rng = _path_graph(kind)
+    values, indices, indptr = _dgl._graph("op", graph, 0)
+    n = graph.shape[0]
+    for vertices in (np.arange(0, n, 7), np.sort(rng.randint(0, n, 40)), np.array([3, 3, 3])):
+        vertices = torch.from_numpy(vertices)
+        _same(_dgl._induce(values, indices, indptr, vertices, graph.shape, True),
+              _dgl._induce_host(values, indices, indptr, vertices, graph.shape, True))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ids, sub, _ = UNI(graph, _ids(rng.randint(0, n, 10)), num_neighbor=3, num_hops=2, max_num_vertices=300)
+    size = int(ids.asnumpy()[-1])
+    args = ("op", 0, sub._indices, sub._indptr, ids._data, size)
+    _same(_dgl._compact(*args), _dgl._compact_host(*args))
+
+
+def test_host_and_generic_selection_agree_with_a_sort_on_ties():
+    # each sampled row keeps its ``limit`` smallest keys, the equal ones in position order
+    rng = np.random.RandomState(0)
+    for _ in range(100):
+        degrees = torch.from_numpy(rng.randint(0, 12, rng.randint(1, 30)))
+        limit = rng.randint(1, 6)
+        over = degrees > limit
+        if not bool(over.any()):
+            continue
+        bounds = _dgl._bounds(degrees)
+        row = torch.repeat_interleave(torch.arange(degrees.numel()), degrees)
+        offset = torch.arange(row.numel()) - bounds[row]
+        keys = torch.from_numpy(rng.choice([0.1, 0.2, 0.3, np.inf], row.numel()))
+        expected = _dgl._smallest_by_sort(keys, row, degrees, bounds, over, limit)
+        over_rows = over.nonzero().squeeze(1)
+        width = int(degrees[over_rows].max())
+        assert torch.equal(_dgl._smallest(keys, row, offset, bounds, over, over_rows, width, limit), expected)
+        host = _dgl._smallest_host(keys.numpy(), row.numpy(), bounds.numpy(), over.numpy(), over_rows.numpy(),
+                                   width, limit)
+        assert np.array_equal(host, expected.numpy())
+
+
+@pytest.mark.parametrize("foreign", [-5, 99])
+def test_host_and_generic_compact_agree_on_repeated_and_foreign_ids(foreign):
+    # a repeated id takes its first position; an id that no column can match is never used
+    graph = _csr([7, 8, 9, 10], [3, 4, 1, 3], [0, 2, 3, 4, 4, 4], (5, 6))
+    values, indices, indptr = _dgl._graph("op", graph, 0)
+    ids = torch.tensor([1, 3, 3, 4, foreign, 5])
+    expected = _dgl._compact("op", 0, indices, indptr, ids, 5)
+    assert expected[1].tolist() == [1, 3, 0, 1]
+    _same(expected, _dgl._compact_host("op", 0, indices, indptr, ids, 5))

@@ -37,7 +37,19 @@ A graph of ``n`` vertices is an ``n x n`` int64 CSRNDArray whose stored values a
 The sampling loops over the layers (at most ``num_hops`` rounds, each vectorised over the
 frontier's edges) and over the seed arrays; everything else is vectorised. The samplers draw
 from mxnd's generator of the graph's device (``mx.random.seed`` makes them repeatable): their
-streams differ from MXNet's, which also seeds every vertex's draw identically.
+streams differ from MXNet's, which also seeds every vertex's draw identically. A row keeps the
+``num_neighbor`` entries of smallest random key (position breaking ties): found by a per-row
+selection of the ``num_neighbor``-th key in a padded ``rows x max degree`` matrix, or by sorting
+all the keys where that matrix would be larger than the work. Vertex ids are looked up in tables
+of the graph's size (first occurrences, membership) unless those are larger than the work, when
+sorts and binary searches replace them; the host reads are batched (one per layer, one per check).
+
+On the host (``fast_paths.on_host``) the functions run numpy (the ``*_host`` helpers: a partition
+per row, ``np.minimum.at`` first occurrences, scipy's compiled CSR row gather where installed,
+single-threaded copies for ``dgl_adjacency``); the torch code is the device path (CUDA, or the
+CPU with ``MXND_HOST_FAST_PATHS=0``). Both take the same random draws from the generator (the
+keys are drawn with torch either way) and return the same bits; tests/ndarray/test_contrib_graph.py
+compares them directly.
 
 Deliberate differences (MXNet aborts the process, reads out of bounds or returns memory it never
 wrote): the padding of the sampled id and layer arrays is -1 and of the probabilities 0 (MXNet
@@ -58,9 +70,11 @@ from __future__ import annotations
 
 import warnings
 
+import numpy as np
 import torch
 
 from ..errors import MXNetError
+from ..fast_paths import on_host
 from ..params import parse_bool, parse_int, parse_shape
 from ..random import generator
 from .ndarray import NDArray, wrap
@@ -70,6 +84,10 @@ __all__ = ["dgl_adjacency", "dgl_subgraph", "dgl_graph_compact", "dgl_csr_neighb
            "dgl_csr_neighbor_non_uniform_sample"]
 
 _I64 = torch.int64
+try:  # scipy's compiled CSR row gather; a private module, so any failure means "absent"
+    from scipy.sparse._sparsetools import csr_row_index as _CSR_ROW_INDEX
+except ImportError:  # pragma: no cover - depends on the installed scipy
+    _CSR_ROW_INDEX = None
 _STYPE_CODE = {"default": 0, "row_sparse": 1, "csr": 2}
 _SAMPLE_PARAMS = ("num_args", "num_hops", "num_neighbor", "max_num_vertices")
 _TRUNCATED = ("The sampling is truncated because we have reached the max number of vertices\n"
@@ -145,10 +163,35 @@ def _required(op, value, name, kind):
     return value
 
 
+def _range_error(op, ids, limit, what):
+    """MXNetError naming the first id of ``ids`` outside ``[0, limit)``."""
+    bad = int(ids[(ids < 0) | (ids >= limit)][0])
+    return MXNetError(f"{op}: Vertex Id {bad} isn't in a graph of {limit} vertices ({what})")
+
+
 def _in_range(op, ids, limit, what):
-    if ids.numel() and (int(ids.min()) < 0 or int(ids.max()) >= limit):
-        bad = int(ids[(ids < 0) | (ids >= limit)][0])
-        raise MXNetError(f"{op}: Vertex Id {bad} isn't in a graph of {limit} vertices ({what})")
+    """Raise unless every id is in ``[0, limit)`` (one min/max pass, one host read)."""
+    if ids.numel():
+        if on_host(ids):
+            low, high = int(_np(ids).min()), int(_np(ids).max())
+        else:
+            low, high = torch.stack(torch.aminmax(ids)).tolist()
+        if low < 0 or high >= limit:
+            raise _range_error(op, ids, limit, what)
+
+
+def _check_sorted_in_range(op, vertices, limit, what):
+    """Raise unless the non-empty ``vertices`` are sorted (MXNet's check first) and in ``[0, limit)``."""
+    if on_host(vertices):
+        v = _np(vertices)
+        flags = (bool((v[1:] < v[:-1]).any()), int(v[0]), int(v[-1]))
+    else:
+        flags = torch.stack([(vertices[1:] < vertices[:-1]).any().to(_I64), vertices[0], vertices[-1]]).tolist()
+    if flags[0]:
+        raise MXNetError(f"{op}: Check failed: std::is_sorted(vid_data, vid_data + len): "
+                         f"The input vertex list has to be sorted")
+    if flags[1] < 0 or flags[2] >= limit:  # sorted: the first and last ids are the extremes
+        raise _range_error(op, vertices, limit, what)
 
 
 def _deliver(op, results, out, single):
@@ -163,18 +206,49 @@ def _deliver(op, results, out, single):
     return results[0] if single else results
 
 
+def _np(tensor):
+    """The numpy view of a CPU tensor (no copy)."""
+    return tensor.detach().numpy() if tensor.requires_grad else tensor.numpy()
+
+
+def _bounds(counts):
+    """``[0, cumsum(counts)...]`` (int64; a tensor or a numpy array as ``counts``): where each
+    row's entries start when ``counts`` are the rows' degrees, the total at the end."""
+    if isinstance(counts, np.ndarray):
+        bounds = np.zeros(counts.size + 1, np.int64)
+        np.cumsum(counts, out=bounds[1:])
+        return bounds
+    bounds = torch.zeros(counts.numel() + 1, dtype=_I64, device=counts.device)
+    torch.cumsum(counts, 0, out=bounds[1:])
+    return bounds
+
+
 def _rows(indptr, vertices):
-    """For the rows ``vertices`` of a CSR: (row position, CSR position, offset in row) of each entry."""
+    """For the rows ``vertices`` of a CSR: (row position, CSR position, offset in row) of each entry,
+    the rows' degrees and their entries' bounds (``_bounds``)."""
     starts = indptr[vertices]
     degrees = indptr[vertices + 1] - starts
-    row = torch.repeat_interleave(torch.arange(vertices.numel(), device=vertices.device), degrees)
-    offset = torch.arange(row.numel(), device=row.device) - (torch.cumsum(degrees, 0) - degrees)[row]
-    return row, starts[row] + offset, offset, degrees
+    bounds = _bounds(degrees)
+    total = int(bounds[-1])
+    row = torch.repeat_interleave(torch.arange(vertices.numel(), device=vertices.device), degrees,
+                                  output_size=total)
+    offset = torch.arange(total, device=row.device) - bounds[row]
+    return row, starts[row] + offset, offset, degrees, bounds
 
 
-def _indptr_of(rows, num_rows):
-    """The indptr of sorted row positions ``rows`` (a deterministic count on every device)."""
-    return torch.searchsorted(rows.contiguous(), torch.arange(num_rows + 1, device=rows.device))
+def _host_entries(indptr, vertices):
+    """numpy ``_rows`` without the row positions: (CSR position of each entry, the rows' bounds)."""
+    starts = indptr[vertices]
+    degrees = indptr[vertices + 1] - starts
+    bounds = _bounds(degrees)
+    return np.repeat(starts - bounds[:-1], degrees) + np.arange(bounds[-1]), bounds
+
+
+def _counts_at(mask, bounds):
+    """The number of true entries of ``mask`` before each bound (an indptr when ``bounds`` are rows')."""
+    if isinstance(mask, np.ndarray):  # numpy's cumsum is slower than a search of the true entries
+        return np.searchsorted(mask.nonzero()[0], bounds)
+    return _bounds(mask)[bounds]
 
 
 # ----------------------------------------------------------------------------- the operators
@@ -189,8 +263,13 @@ def dgl_adjacency(data=None, out=None, name=None, **kwargs):
     op = "_contrib_dgl_adjacency"
     _unknown(op, kwargs, ())
     _values, indices, indptr = _graph(op, data, 0)
-    ones = torch.ones(indices.shape, dtype=torch.float32, device=indices.device)
-    result = make_csr(ones, indices.clone(), indptr.clone(), data.shape, data.context)
+    if on_host(indices):  # numpy's single-threaded fill and copies are faster on the host
+        ones, indices, indptr = (torch.from_numpy(a) for a in (
+            np.ones(indices.numel(), np.float32), _np(indices).copy(), _np(indptr).copy()))
+    else:
+        ones = torch.ones(indices.shape, dtype=torch.float32, device=indices.device)
+        indices, indptr = indices.clone(), indptr.clone()
+    result = make_csr(ones, indices, indptr, data.shape, data.context)
     return _deliver(op, [result], out, True)
 
 
@@ -219,23 +298,72 @@ def dgl_subgraph(*data, return_mapping=None, num_args=None, out=None, name=None,
         if count == 0:
             raise MXNetError(f"{op}: vertex array {position - 1} is empty (MXNet: Shape dim size cannot be "
                              f"a negative value -1)")
-        if bool((vertices[1:] < vertices[:-1]).any()):
-            raise MXNetError(f"{op}: Check failed: std::is_sorted(vid_data, vid_data + len): "
-                             f"The input vertex list has to be sorted")
-        _in_range(op, vertices, data[0].shape[0], f"vertex array {position - 1}")
-        row, at, _, _ = _rows(indptr, vertices)
-        columns = indices[at]
-        last = torch.searchsorted(vertices, columns, right=True) - 1  # the last occurrence, as operator[]
-        kept = (last >= 0) & (vertices[last.clamp(min=0)] == columns)
-        new_columns, row = last[kept], row[kept]
-        pointers = _indptr_of(row, count)
+        _check_sorted_in_range(op, vertices, data[0].shape[0], f"vertex array {position - 1}")
+        induce = _induce_host if on_host(vertices) else _induce
+        numbering, new_columns, pointers, edges = induce(values, indices, indptr, vertices, data[0].shape, mapping)
         shape = (count, count)
-        numbering = torch.arange(new_columns.numel(), dtype=_I64, device=new_columns.device)
         subgraphs.append(make_csr(numbering, new_columns, pointers, shape, ctx))
         if mapping:
-            originals.append(make_csr(values[at[kept]], new_columns.clone(), pointers.clone(), shape, ctx))
+            originals.append(make_csr(edges, new_columns.clone(), pointers.clone(), shape, ctx))
     results = subgraphs + originals
     return _deliver(op, results, out, len(results) == 1)
+
+
+def _induce(values, indices, indptr, vertices, shape, mapping):
+    """The subgraph induced by the sorted ``vertices``: (new edge ids, columns, indptr, original edge
+    ids or None); a column is renamed to its last position in ``vertices`` (MXNet's hash map)."""
+    _, at, _, _, bounds = _rows(indptr, vertices)
+    columns = indices[at]
+    size = max(shape)
+    if size <= 4 * columns.numel() + 65536:  # a membership table no larger than the work
+        member = torch.zeros(size, dtype=torch.bool, device=columns.device)
+        member[vertices] = True
+        kept = member[columns].nonzero().squeeze(1)
+        new_columns = torch.searchsorted(vertices, columns[kept], right=True) - 1  # the last occurrence
+    else:
+        new = torch.searchsorted(vertices, columns, right=True) - 1
+        kept = (vertices[new.clamp(min=0)] == columns).nonzero().squeeze(1)
+        new_columns = new[kept]
+    pointers = torch.searchsorted(kept, bounds)  # the kept entries before each row
+    numbering = torch.arange(new_columns.numel(), dtype=_I64, device=new_columns.device)
+    return numbering, new_columns, pointers, values[at[kept]] if mapping else None
+
+
+def _host_rows(values, indices, indptr, vertices):
+    """The entries of the rows ``vertices`` (numpy): (their columns, their values, the rows' bounds),
+    gathered by scipy's compiled loop where it is installed."""
+    if _CSR_ROW_INDEX is None:
+        at, bounds = _host_entries(indptr, vertices)
+        return indices[at], values[at], bounds
+    bounds = _bounds(indptr[vertices + 1] - indptr[vertices])
+    columns, edges = np.empty(bounds[-1], indices.dtype), np.empty(bounds[-1], values.dtype)
+    _CSR_ROW_INDEX(vertices.size, *(np.ascontiguousarray(a) for a in (vertices, indptr, indices, values)),
+                   columns, edges)
+    return columns, edges, bounds
+
+
+def _induce_host(values, indices, indptr, vertices, shape, mapping):
+    """numpy ``_induce``: tables of the vertices (membership, last position) replace the search."""
+    v = _np(vertices)
+    columns, edges, bounds = _host_rows(_np(values), _np(indices), _np(indptr), v)
+    size = max(shape)
+    if size <= 4 * columns.size + 65536:  # tables no larger than the work
+        member = np.zeros(size, bool)
+        member[v] = True
+        kept = member[columns].nonzero()[0]
+        last = np.ones(v.size, bool)  # sorted: a repeated vertex's copies are adjacent
+        last[:-1] = v[1:] != v[:-1]
+        position = np.empty(size, np.int64)  # read only where ``member``
+        position[v[last]] = last.nonzero()[0]
+        new_columns = position[columns[kept]]
+    else:
+        new = np.searchsorted(v, columns, side="right") - 1
+        kept = (v[np.maximum(new, 0)] == columns).nonzero()[0]
+        new_columns = new[kept]
+    pointers = np.searchsorted(kept, bounds)  # the kept entries before each row
+    numbering = np.arange(kept.size, dtype=np.int64)
+    return torch.from_numpy(numbering), torch.from_numpy(new_columns), torch.from_numpy(pointers), \
+        torch.from_numpy(edges[kept]) if mapping else None
 
 
 def dgl_graph_compact(*graph_data, graph_sizes=None, return_mapping=None, num_args=None, out=None, name=None,
@@ -272,24 +400,9 @@ def dgl_graph_compact(*graph_data, graph_sizes=None, return_mapping=None, num_ar
         if ids.numel() != indptr.numel():
             raise MXNetError(f"{op}: Check failed: vids.shape()[0] == in_ptr_data.shape_[0] ({ids.numel()} vs. "
                              f"{indptr.numel()}) : vertex id array {i} must have one entry per row plus the count")
-        if int(ids[-1]) != size:
-            raise MXNetError(f"{op}: Check failed: static_cast<size_t>(row_ids[vids.shape()[0] - 1]) == graph_size "
-                             f"({int(ids[-1])} vs. {size}) : the last vertex id must be the vertex count")
-        taken = ids[:size]
-        if bool((taken == -1).any()):
-            raise MXNetError(f"{op}: Check failed: row_ids[i] != -1 (-1 vs. -1) : graph {i} has fewer than "
-                             f"{size} vertex ids")
-        sorted_ids, order = torch.sort(taken, stable=True)  # stable: the first occurrence of a repeated id
-        at = torch.searchsorted(sorted_ids, indices).clamp(max=size - 1)
-        found = sorted_ids[at] == indices
-        if not bool(found.all()):
-            missing = int(indices[~found][0])
-            raise MXNetError(f"{op}: Check failed: it != id_map.end(): vertex {missing} of graph {i} is not "
-                             f"among its first {size} vertex ids")
-        pointers = indptr[:size + 1].clone()
-        kept = int(pointers[-1])
-        numbering = torch.arange(kept, dtype=_I64, device=indices.device)
-        compacted.append(make_csr(numbering, order[at[:kept]], pointers, (size, size), ctx))
+        compact = _compact_host if on_host(ids) else _compact
+        numbering, columns, pointers = compact(op, i, indices, indptr, ids, size)
+        compacted.append(make_csr(numbering, columns, pointers, (size, size), ctx))
     results = compacted
     if mapping:  # MXNet declares these outputs and never writes them
         results = results + [make_csr(torch.zeros(0, dtype=_I64, device=c._indptr.device),
@@ -299,83 +412,202 @@ def dgl_graph_compact(*graph_data, graph_sizes=None, return_mapping=None, num_ar
     return _deliver(op, results, out, len(results) == 1)
 
 
-# ----------------------------------------------------------------------------- neighbour sampling
-def _pick(row, columns, degrees, limit, weights, gen):
-    """Mask of the entries kept: all of a row of at most ``limit``, else ``limit`` drawn without replacement.
+def _compact_errors(op, i, size, last, unfilled):
+    """``dgl_graph_compact``'s checks of the vertex ids: the count last, no -1 among the first ``size``."""
+    if last != size:
+        raise MXNetError(f"{op}: Check failed: static_cast<size_t>(row_ids[vids.shape()[0] - 1]) == graph_size "
+                         f"({last} vs. {size}) : the last vertex id must be the vertex count")
+    if unfilled:
+        raise MXNetError(f"{op}: Check failed: row_ids[i] != -1 (-1 vs. -1) : graph {i} has fewer than "
+                         f"{size} vertex ids")
 
-    ``weights`` None draws uniformly; else each entry is weighted (exponential keys over the
-    weights: the first ``limit`` keys are a sequential draw proportional to the weights).
-    """
-    total = row.numel()
-    over = degrees[row] > limit
-    if not bool(over.any()):
-        return torch.ones(total, dtype=torch.bool, device=row.device)
-    if weights is None:
-        keys = torch.rand(total, generator=gen, dtype=torch.float64, device=row.device)
+
+def _missing(op, i, size, vertex):
+    return MXNetError(f"{op}: Check failed: it != id_map.end(): vertex {vertex} of graph {i} is not "
+                      f"among its first {size} vertex ids")
+
+
+def _compact(op, i, indices, indptr, ids, size):
+    """Graph ``i`` compacted: (new edge ids, columns renamed to the first position of their id among
+    the first ``size`` of ``ids``, indptr of the first ``size`` rows); two host reads."""
+    taken = ids[:size]
+    _compact_errors(op, i, size, *torch.stack([ids[-1], (taken == -1).any().to(_I64)]).tolist())
+    sorted_ids, order = torch.sort(taken, stable=True)  # stable: the first occurrence of a repeated id
+    at = torch.searchsorted(sorted_ids, indices).clamp(max=size - 1)
+    found = sorted_ids[at] == indices
+    complete, kept = torch.stack([found.all().to(_I64), indptr[size]]).tolist()
+    if not complete:
+        raise _missing(op, i, size, int(indices[~found][0]))
+    numbering = torch.arange(kept, dtype=_I64, device=indices.device)
+    return numbering, order[at[:kept]], indptr[:size + 1].clone()
+
+
+def _compact_host(op, i, indices, indptr, ids, size):
+    """numpy ``_compact``: a table of each id's first position replaces the sort and the search."""
+    indices, ids = _np(indices), _np(ids)
+    taken = ids[:size]
+    _compact_errors(op, i, size, int(ids[-1]), bool((taken == -1).any()))
+    span = int(indices.max()) + 1 if indices.size else 0  # the ids that a column can match
+    if span <= 4 * (size + indices.size) + 65536:  # a table no larger than the work
+        first = np.full(span, size, np.int64)  # size: absent
+        usable = (taken >= 0) & (taken < span)
+        np.minimum.at(first, taken[usable], usable.nonzero()[0])
+        columns = first[indices]
+        found = columns < size
     else:
-        draws = torch.empty(total, dtype=torch.float64, device=row.device).exponential_(generator=gen)
-        keys = torch.where(weights > 0, draws / weights, torch.full_like(draws, float("inf")))
+        order = np.argsort(taken, kind="stable")
+        sorted_ids = taken[order]
+        at = np.minimum(np.searchsorted(sorted_ids, indices), size - 1)
+        found = sorted_ids[at] == indices
+        columns = order[at]
+    if not found.all():
+        raise _missing(op, i, size, int(indices[~found][0]))
+    pointers = _np(indptr)[:size + 1].copy()
+    kept = int(pointers[-1])
+    return torch.from_numpy(np.arange(kept, dtype=np.int64)), torch.from_numpy(columns[:kept]), \
+        torch.from_numpy(pointers)
+
+
+# ----------------------------------------------------------------------------- neighbour sampling
+def _draw_keys(total, weights, gen, device):
+    """Sampling keys: the ``limit`` smallest of a row are a draw without replacement.
+
+    ``weights`` None: uniform keys; else exponential keys over the weights (the first ``limit``
+    are a sequential draw proportional to the weights; a zero weight's key is infinite).
+    """
+    if weights is None:
+        return torch.rand(total, generator=gen, dtype=torch.float64, device=device)
+    draws = torch.empty(total, dtype=torch.float64, device=device).exponential_(generator=gen)
+    return torch.where(weights > 0, draws / weights, torch.full_like(draws, float("inf")))
+
+
+def _pick(row, offset, degrees, bounds, limit, weights, gen):
+    """Mask of the entries kept: all of a row of at most ``limit``, else its ``limit`` smallest keys."""
+    over = degrees > limit
+    if not bool(over.any()):
+        return torch.ones(row.numel(), dtype=torch.bool, device=row.device)
+    keys = _draw_keys(row.numel(), weights, gen, row.device)
+    if limit == 0:
+        return ~over[row]
+    over_rows = over.nonzero().squeeze(1)
+    width = int(degrees[over_rows].max())
+    if over_rows.numel() * width > 4 * row.numel() + 4096:  # a padded matrix larger than the work
+        return _smallest_by_sort(keys, row, degrees, bounds, over, limit)
+    return _smallest(keys, row, offset, bounds, over, over_rows, width, limit)
+
+
+def _smallest_by_sort(keys, row, degrees, bounds, over, limit):
+    """``_pick``'s mask by sorting all the keys: the rank in its row by (key, position) < ``limit``."""
     order = torch.argsort(keys, stable=True)
     order = order[torch.argsort(row[order], stable=True)]  # by row, then by key
-    starts = torch.cumsum(degrees, 0) - degrees
     rank = torch.empty_like(order)
-    rank[order] = torch.arange(total, device=row.device) - starts[row[order]]
-    return (rank < limit) | ~over
+    rank[order] = torch.arange(order.numel(), device=row.device) - bounds[row[order]]
+    return (rank < limit) | ~over[row]
 
 
-def _first_new(columns, taken):
-    """Mask of the entries whose column is not ``taken`` and not seen earlier in ``columns``."""
-    unique, inverse = torch.unique(columns, return_inverse=True)
-    positions = torch.arange(columns.numel(), device=columns.device)
-    first = torch.full(unique.shape, columns.numel(), dtype=_I64, device=columns.device)
+def _smallest(keys, row, offset, bounds, over, over_rows, width, limit):
+    """``_pick``'s mask from each full row's ``limit``-th smallest key (a padded ``rows x width``
+    selection): the smaller keys, then the equal ones in position order (as a stable sort)."""
+    slot = torch.full(over.shape, -1, dtype=_I64, device=row.device)
+    slot[over_rows] = torch.arange(over_rows.numel(), device=row.device)
+    entry_slot = slot[row]
+    inside = entry_slot >= 0
+    padded = keys.new_full((over_rows.numel(), width), float("inf"))  # the padding sorts last
+    padded[entry_slot[inside], offset[inside]] = keys[inside]
+    threshold = padded.topk(limit, dim=1, largest=False).values[:, -1][entry_slot.clamp(min=0)]
+    less, equal = keys < threshold, (keys == threshold) & inside
+    if int(equal.sum()) == over_rows.numel():  # no ties: the threshold is the last key taken
+        return ~inside | less | equal
+    smaller = _counts_at(less & inside, bounds)
+    need = (limit - (smaller[1:] - smaller[:-1]))[row]  # the equal keys still to take in each row
+    seen = _bounds(equal)
+    return ~inside | less | (equal & (seen[1:] - seen[bounds[row]] <= need))
+
+
+def _smallest_host(keys, row, bounds, over, over_rows, width, limit):
+    """numpy ``_smallest``: the full rows' keys laid out by a mask (in order, padded with infinity at
+    the end of each row), a partition per row, then the kept entries read back through the mask."""
+    every_row = over_rows.size == over.size
+    inside = None if every_row else over[row]
+    layout = np.arange(width) < (bounds[over_rows + 1] - bounds[over_rows])[:, None]
+    padded = np.full(layout.shape, np.inf)  # the padding sorts last
+    padded[layout] = keys if every_row else keys[inside]
+    kth = np.partition(padded, limit - 1, axis=1)[:, limit - 1:limit]
+    if np.count_nonzero(padded == kth) == over_rows.size:  # no ties: the threshold is the last key taken
+        taken = (padded <= kth)[layout]
+    else:  # the smaller keys, then the equal ones in position order
+        less, equal = padded < kth, (padded == kth) & layout
+        need = limit - np.count_nonzero(less, axis=1)[:, None]
+        taken = (less | (equal & (np.cumsum(equal, axis=1) <= need)))[layout]
+    if every_row:
+        return taken
+    keep = ~inside
+    keep[inside] = taken
+    return keep
+
+
+def _first_of(values, size):
+    """Mask of the first occurrence of each value of ``values`` (ids in ``[0, size)``)."""
+    positions = torch.arange(values.numel(), device=values.device)
+    if size <= 4 * values.numel() + 65536:  # a table of the ids no larger than the work
+        first = torch.full((size,), values.numel(), dtype=_I64, device=values.device)
+        first.scatter_reduce_(0, values, positions, reduce="amin")
+        return first[values] == positions
+    unique, inverse = torch.unique(values, return_inverse=True)
+    first = torch.full(unique.shape, values.numel(), dtype=_I64, device=values.device)
     first = first.scatter_reduce(0, inverse, positions, reduce="amin")
-    return (first[inverse] == positions) & ~taken[columns]
+    return first[inverse] == positions
+
+
+def _sampled_order(chosen, row, columns, offset, over, n):
+    """``chosen`` sorted by row, then by neighbour id in a sampled row (by offset in a full row)."""
+    rows = row[chosen]
+    key = torch.where(over[rows], columns[chosen], offset[chosen])
+    base = max(n, int(offset.max()) + 1 if offset.numel() else 1)  # above every key
+    if over.numel() < 2 ** 62 // base:  # row * base + key fits in int64
+        return chosen[torch.argsort(rows * base + key, stable=True)]
+    order = torch.argsort(key, stable=True)
+    return chosen[order[torch.argsort(row[chosen][order], stable=True)]]
 
 
 def _sample(op, graph, seeds, probability, num_hops, limit, max_vertices, gen):
     """One subgraph: (vertex ids, CSR, probabilities or None, layers); loops over the layers."""
     values, indices, indptr = graph
     device, n = indptr.device, indptr.numel() - 1
-    positions = torch.arange(seeds.numel(), device=device)
-    unique, inverse = torch.unique(seeds, return_inverse=True)
-    first = torch.full(unique.shape, seeds.numel(), dtype=_I64, device=device)
-    frontier = seeds[first.scatter_reduce(0, inverse, positions, reduce="amin").sort().values]
     if max_vertices < seeds.numel():  # MXNet counts the repeated seeds too
         raise MXNetError(f"{op}: Check failed: max_num_vertices >= num_seeds ({max_vertices} vs. "
                          f"{seeds.numel()})")
+    frontier = seeds[_first_of(seeds, n)]
     taken = torch.zeros(n, dtype=torch.bool, device=device)
     taken[frontier] = True
-    vertices, layers = [frontier], [torch.zeros_like(frontier)]
-    sources, columns_out, edges_out = [], [], []
-    count, layer, truncated = frontier.numel(), 0, False
+    vertices, layers, edge_counts = [frontier], [torch.zeros_like(frontier)], []
+    columns_out, edges_out = [], []
+    count, layer, truncated, num_edges = frontier.numel(), 0, False, 0
     while layer < num_hops and frontier.numel():
         if count >= max_vertices:
             truncated = True
             break
-        row, at, offset, degrees = _rows(indptr, frontier)
+        row, at, offset, degrees, bounds = _rows(indptr, frontier)
         columns = indices[at]
         weights = None if probability is None else probability[columns].to(torch.float64)
-        keep = _pick(row, columns, degrees, limit, weights, gen)
+        keep = _pick(row, offset, degrees, bounds, limit, weights, gen)
+        chosen = keep.nonzero().squeeze(1)
         if probability is not None:  # a sampled row is sorted by neighbour id (MXNet's sort)
-            key = torch.where(degrees[row] > limit, columns, offset)
-            order = torch.argsort(key, stable=True)
-            order = order[torch.argsort(row[order], stable=True)]
-            chosen = order[keep[order]]
-        else:
-            chosen = keep.nonzero().squeeze(1)
-        row, columns, at = row[chosen], columns[chosen], at[chosen]
-        new = _first_new(columns, taken)
+            chosen = _sampled_order(chosen, row, columns, offset, degrees > limit, n)
+        columns, at = columns[chosen], at[chosen]
+        new = _first_of(columns, n) & ~taken[columns]
         budget = max_vertices - count
-        accepted = new & (torch.cumsum(new, 0) <= budget)  # the first ``budget`` new vertices
-        seen = torch.cat([new.new_zeros(1, dtype=_I64), torch.cumsum(new, 0)])  # new vertices before each entry
-        before = seen[torch.searchsorted(row, torch.arange(frontier.numel(), device=device))]
-        expanded = before < budget  # the rows reached before the set is full
-        truncated = truncated or not bool(expanded.all())
-        edge = expanded[row]
-        sources.append(frontier[row[edge]])
-        columns_out.append(columns[edge])
-        edges_out.append(values[at[edge]])
-        frontier = columns[accepted]
+        seen = _bounds(new)  # the new vertices before each entry
+        row_bounds = _counts_at(keep, bounds)  # each row's entries among the chosen
+        expanded = seen[row_bounds[:-1]] < budget  # the rows reached before the set is full
+        num_expanded = expanded.sum()
+        num_rows, kept_edges, num_new = torch.stack([num_expanded, row_bounds[num_expanded], seen[-1]]).tolist()
+        truncated = truncated or num_rows < frontier.numel()
+        edge_counts.append((row_bounds[1:] - row_bounds[:-1]) * expanded)
+        columns_out.append(columns[:kept_edges])  # the expanded rows come first
+        edges_out.append(values[at[:kept_edges]])
+        num_edges += kept_edges
+        frontier = columns[new & (seen[1:] <= budget)] if num_new > budget else columns[new]
         taken[frontier] = True
         count += frontier.numel()
         layer += 1
@@ -394,11 +626,162 @@ def _sample(op, graph, seeds, probability, num_hops, limit, max_vertices, gen):
     if probability is not None:
         probabilities = torch.zeros(max_vertices, dtype=torch.float32, device=device)
         probabilities[:count] = probability[sorted_vertices]
-    rows = torch.searchsorted(sorted_vertices, torch.cat(sources)) if sources else every[:0]
-    rows, order = torch.sort(rows, stable=True)
-    cols = torch.cat(columns_out)[order] if sources else every[:0]
-    eids = torch.cat(edges_out)[order] if sources else every[:0]
-    return ids, (eids, cols, _indptr_of(rows, max_vertices)), probabilities, layer_of
+    edge_counts.append(every.new_zeros(count - sum(c.numel() for c in edge_counts)))  # unexpanded
+    return ids, _gather_rows(edge_counts, columns_out, edges_out, order, num_edges, max_vertices), \
+        probabilities, layer_of
+
+
+def _gather_rows(edge_counts, columns_out, edges_out, order, num_edges, max_vertices):
+    """The sampled CSR (values, indices, indptr): each vertex's block of edges (``edge_counts``,
+    in the order taken) moved to the vertex's sorted position ``order``."""
+    counts = torch.cat(edge_counts)
+    starts = _bounds(counts)[:-1]
+    sorted_counts = counts[order]
+    pointers = _bounds(sorted_counts)
+    indptr = torch.full((max_vertices + 1,), num_edges, dtype=_I64, device=counts.device)
+    indptr[:pointers.numel()] = pointers
+    shift = torch.repeat_interleave(starts[order] - pointers[:-1], sorted_counts, output_size=num_edges)
+    gather = shift + torch.arange(num_edges, device=counts.device)
+    return torch.cat(edges_out)[gather] if edges_out else counts[:0], \
+        torch.cat(columns_out)[gather] if columns_out else counts[:0], indptr
+
+
+# ----------------------------------------------------------------------------- the sampling on the host
+def _pick_host(row, degrees, bounds, limit, weights, gen):
+    """numpy ``_pick`` (the same draws from ``gen``)."""
+    over = degrees > limit
+    if not over.any():
+        return np.ones(row.size, bool)
+    keys = _draw_keys_host(row.size, weights, gen)
+    if limit == 0:
+        return ~over[row]
+    over_rows = over.nonzero()[0]
+    width = int(degrees[over_rows].max())
+    if over_rows.size * width > 4 * row.size + 4096:  # a padded matrix larger than the work
+        return _smallest_by_sort_host(keys, row, bounds, over, limit)
+    return _smallest_host(keys, row, bounds, over, over_rows, width, limit)
+
+
+def _smallest_by_sort_host(keys, row, bounds, over, limit):
+    """numpy ``_smallest_by_sort``."""
+    order = np.argsort(keys, kind="stable")
+    order = order[np.argsort(row[order], kind="stable")]  # by row, then by key
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size) - bounds[row[order]]
+    return (rank < limit) | ~over[row]
+
+
+def _draw_keys_host(total, weights, gen):
+    """numpy ``_draw_keys`` (the same draws, the same float64 quotients)."""
+    if weights is None:
+        return _np(torch.rand(total, generator=gen, dtype=torch.float64))
+    draws = _np(torch.empty(total, dtype=torch.float64).exponential_(generator=gen))
+    return np.divide(draws, weights, out=np.full(total, np.inf), where=weights > 0)
+
+
+def _first_of_host(values, size):
+    """numpy ``_first_of``."""
+    positions = np.arange(values.size)
+    if size <= 4 * values.size + 65536:
+        first = np.full(size, values.size, np.int64)
+        np.minimum.at(first, values, positions)
+        return first[values] == positions
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
+    starts = np.ones(values.size, bool)  # in the sorted order, each value's first position
+    starts[1:] = ordered[1:] != ordered[:-1]
+    first = np.zeros(values.size, bool)
+    first[order[starts]] = True
+    return first
+
+
+def _sampled_order_host(chosen, row, columns, offset, over, n):
+    """numpy ``_sampled_order``."""
+    rows = row[chosen]
+    key = np.where(over[rows], columns[chosen], offset[chosen])
+    base = max(n, int(offset.max()) + 1 if offset.size else 1)
+    if over.size < 2 ** 62 // base:
+        return chosen[np.argsort(rows * base + key, kind="stable")]
+    order = np.argsort(key, kind="stable")
+    return chosen[order[np.argsort(rows[order], kind="stable")]]
+
+
+def _sample_host(op, graph, seeds, probability, num_hops, limit, max_vertices, gen):
+    """numpy ``_sample``: the same steps, the same draws from ``gen``, the same results."""
+    values, indices, indptr = (_np(t) for t in graph)
+    probability = None if probability is None else _np(probability)
+    n, seeds = indptr.size - 1, _np(seeds)
+    if max_vertices < seeds.size:
+        raise MXNetError(f"{op}: Check failed: max_num_vertices >= num_seeds ({max_vertices} vs. {seeds.size})")
+    frontier = seeds[_first_of_host(seeds, n)]
+    taken = np.zeros(n, bool)
+    taken[frontier] = True
+    vertices, layers, edge_counts = [frontier], [np.zeros(frontier.size, np.int64)], []
+    columns_out, edges_out = [], []
+    count, layer, truncated, num_edges = frontier.size, 0, False, 0
+    while layer < num_hops and frontier.size:
+        if count >= max_vertices:
+            truncated = True
+            break
+        at, bounds = _host_entries(indptr, frontier)
+        degrees = np.diff(bounds)
+        row = np.repeat(np.arange(frontier.size), degrees)
+        columns = indices[at]
+        weights = None if probability is None else probability[columns].astype(np.float64)
+        keep = _pick_host(row, degrees, bounds, limit, weights, gen)
+        kept = chosen = keep.nonzero()[0]
+        if probability is not None:  # a sampled row is sorted by neighbour id (MXNet's sort)
+            offset = np.arange(at.size) - bounds[row]
+            chosen = _sampled_order_host(kept, row, columns, offset, degrees > limit, n)
+        columns, at = columns[chosen], at[chosen]
+        new = (_first_of_host(columns, n) & ~taken[columns]).nonzero()[0]  # the new vertices' entries
+        budget = max_vertices - count
+        row_bounds = np.searchsorted(kept, bounds)  # each row's entries among the chosen
+        expanded = np.searchsorted(new, row_bounds[:-1]) < budget  # the rows reached before the set is full
+        num_rows = int(np.count_nonzero(expanded))
+        kept_edges = int(row_bounds[num_rows])
+        truncated = truncated or num_rows < frontier.size
+        edge_counts.append(np.diff(row_bounds) * expanded)
+        columns_out.append(columns[:kept_edges])  # the expanded rows come first
+        edges_out.append(values[at[:kept_edges]])
+        num_edges += kept_edges
+        frontier = columns[new[:budget]]
+        taken[frontier] = True
+        count += frontier.size
+        layer += 1
+        vertices.append(frontier)
+        layers.append(np.full(frontier.size, layer, np.int64))
+    if truncated:
+        warnings.warn(_TRUNCATED, stacklevel=4)  # the caller of dgl_*
+    every = np.concatenate(vertices)
+    order = np.argsort(every)  # distinct ids: one order
+    ids = np.full(max_vertices + 1, -1, np.int64)
+    ids[:count] = every[order]
+    ids[max_vertices] = count
+    layer_of = np.full(max_vertices, -1, np.int64)
+    layer_of[:count] = np.concatenate(layers)[order]
+    probabilities = None
+    if probability is not None:
+        probabilities = np.zeros(max_vertices, np.float32)
+        probabilities[:count] = probability[ids[:count]]
+        probabilities = torch.from_numpy(probabilities)
+    edge_counts.append(np.zeros(count - sum(c.size for c in edge_counts), np.int64))  # unexpanded
+    csr = _gather_rows_host(edge_counts, columns_out, edges_out, order, num_edges, max_vertices)
+    return torch.from_numpy(ids), csr, probabilities, torch.from_numpy(layer_of)
+
+
+def _gather_rows_host(edge_counts, columns_out, edges_out, order, num_edges, max_vertices):
+    """numpy ``_gather_rows`` (returns tensors)."""
+    counts = np.concatenate(edge_counts)
+    starts = _bounds(counts)[:-1]
+    sorted_counts = counts[order]
+    pointers = _bounds(sorted_counts)
+    indptr = np.full(max_vertices + 1, num_edges, np.int64)
+    indptr[:pointers.size] = pointers
+    gather = np.repeat(starts[order] - pointers[:-1], sorted_counts) + np.arange(num_edges)
+    edges = np.concatenate(edges_out)[gather] if edges_out else counts[:0]
+    columns = np.concatenate(columns_out)[gather] if columns_out else counts[:0]
+    return torch.from_numpy(edges), torch.from_numpy(columns), torch.from_numpy(indptr)
 
 
 def _neighbor_sample(op, arrays, probability_input, kwargs):
@@ -429,16 +812,17 @@ def _neighbor_sample(op, arrays, probability_input, kwargs):
         if probability.numel() < shape[0]:
             raise MXNetError(f"{op}: probability has {probability.numel()} entries for a graph of {shape[0]} "
                              f"vertices")
-        if bool(((probability < 0) | probability.isnan()).any()):
+        if not bool((probability >= 0).all()):  # one pass: false for a NaN too
             raise MXNetError(f"{op}: probability must be non-negative")
     seed_arrays = [_vector(op, a, i, f"seed array {i - first_seed}").to(device)
                    for i, a in enumerate(arrays[first_seed:], first_seed)]
     for i, seeds in enumerate(seed_arrays):
         _in_range(op, seeds, shape[0], f"seed array {i}")
     gen = generator(device)
+    sample = _sample_host if on_host(graph[2]) else _sample
     parts = []
     for seeds in seed_arrays:  # one subgraph per seed array
-        parts.append(_sample(op, graph, seeds, probability, num_hops, limit, max_vertices, gen))
+        parts.append(sample(op, graph, seeds, probability, num_hops, limit, max_vertices, gen))
     csr_shape = (max_vertices, shape[1])
     results = [wrap(p[0], ctx) for p in parts] + [make_csr(*p[1], csr_shape, ctx) for p in parts]
     if probability_input:
