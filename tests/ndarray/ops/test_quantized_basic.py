@@ -266,3 +266,14 @@ def test_integer_outputs_are_not_differentiable():
         out = Q.quantized_flatten(x, _r(-1.0), _r(1.0))
     with pytest.raises(MXNetError):
         out[0].backward()
+
+
+def test_concat_of_zero_ranges_with_mixed_types_raises_as_mxnet():
+    """Zero ranges give every input the output's (infinite) scale: MXNet 1.9.1 then refuses a uint8
+    input next to an int8 one ("Check failed: in_data[i].dtype() == out_dtype"); found by the fuzz suite."""
+    a = mx.nd.array([[0, 5, 200]], dtype="uint8")
+    b = mx.nd.array([[0, -3, 7]], dtype="int8")
+    zero = mx.nd.array([0.0])
+    with pytest.raises(MXNetError, match=r"_contrib_quantized_concat: Check failed: in_data\[i\].dtype\(\) == out_dtype"):
+        mx.nd.contrib.quantized_concat(a, b, zero, zero, zero, zero, num_args=2, dim=1)
+    assert a.asnumpy().tolist() == [[0, 5, 200]] and b.asnumpy().tolist() == [[0, -3, 7]]

@@ -91,7 +91,8 @@ def _generator(device):
 def _uniform(device, low, high) -> float:
     """``std::uniform_real_distribution<float>(low, high)``: low + (high - low) * u, in float32."""
     u = _F32(torch.rand((), generator=_generator(device), device=device).item())
-    return float(_F32(low) + (_F32(high) - _F32(low)) * u)
+    with np.errstate(all="ignore"):  # infinite bounds give inf or NaN silently, as in C
+        return float(_F32(low) + (_F32(high) - _F32(low)) * u)
 
 
 class _CopyGradient(torch.autograd.Function):

@@ -222,7 +222,10 @@ def _concat(*arrays, dim=1, num_args=None):
         scales = [_LEVELS[t.dtype] / _max_abs(a, b) for t, a, b in zip(data, lows, highs)]
     pieces = []
     for tensor, scale in zip(data, scales):
-        if scale == out_scale:  # then the types agree too: a uint8 scale is always larger
+        if scale == out_scale:  # the types agree, unless both scales are infinite (zero ranges)
+            if tensor.dtype is not out_dtype:
+                raise ValueError("Check failed: in_data[i].dtype() == out_dtype: an input of the output's scale "
+                                 f"has type {dtypes.name_of(tensor.dtype)}, the output {dtypes.name_of(out_dtype)}")
             pieces.append(tensor.detach())
         else:
             with np.errstate(all="ignore"):
