@@ -42,27 +42,36 @@ def _inside(h, w, height, width, modulated):
     return h >= 0 and w >= 0 and h < height and w < width
 
 
-def _gradient_weight(h, w, r, c, height, width, modulated):
-    """get_gradient_weight_cpu / dmcn_get_gradient_weight: the weight of pixel (r, c) for sample (h, w)."""
+def _gradient_corners(h, w, height, width, modulated):
+    """The kernels' shared start of the gradient weights: None outside the map, else the (clipped)
+    position and its corners ``(h, w, h_low, w_low, h_high, w_high)``."""
     if modulated:
         if h <= -1 or h >= height or w <= -1 or w >= width:
-            return 0.0
+            return None
         h_low, w_low = math.floor(h), math.floor(w)
-        h_high, w_high = h_low + 1, w_low + 1
+        return h, w, h_low, w_low, h_low + 1, w_low + 1
+    if h < 0 or h > height or w < 0 or w > width:
+        return None
+    h_low, w_low = int(h), int(w)
+    if h_low >= height - 1:
+        h_high = h_low = height - 1
+        h = float(h_low)
     else:
-        if h < 0 or h > height or w < 0 or w > width:
-            return 0.0
-        h_low, w_low = int(h), int(w)
-        if h_low >= height - 1:
-            h_high = h_low = height - 1
-            h = float(h_low)
-        else:
-            h_high = h_low + 1
-        if w_low >= width - 1:
-            w_high = w_low = width - 1
-            w = float(w_low)
-        else:
-            w_high = w_low + 1
+        h_high = h_low + 1
+    if w_low >= width - 1:
+        w_high = w_low = width - 1
+        w = float(w_low)
+    else:
+        w_high = w_low + 1
+    return h, w, h_low, w_low, h_high, w_high
+
+
+def _gradient_weight(h, w, r, c, height, width, modulated):
+    """get_gradient_weight_cpu / dmcn_get_gradient_weight: the weight of pixel (r, c) for sample (h, w)."""
+    corners = _gradient_corners(h, w, height, width, modulated)
+    if corners is None:
+        return 0.0
+    h, w, h_low, w_low, h_high, w_high = corners
     weight = 0.0
     if r == h_low and c == w_low:
         weight = (r + 1 - h) * (c + 1 - w)
@@ -78,25 +87,10 @@ def _gradient_weight(h, w, r, c, height, width, modulated):
 def _coordinate_weight(h, w, im, direction, modulated):
     """get_coordinate_weight_cpu / dmcn_get_coordinate_weight (direction 0: h, 1: w)."""
     height, width = im.shape
-    if modulated:
-        if h <= -1 or h >= height or w <= -1 or w >= width:
-            return 0.0
-        h_low, w_low = math.floor(h), math.floor(w)
-        h_high, w_high = h_low + 1, w_low + 1
-    else:
-        if h < 0 or h > height or w < 0 or w > width:
-            return 0.0
-        h_low, w_low = int(h), int(w)
-        if h_low >= height - 1:
-            h_high = h_low = height - 1
-            h = float(h_low)
-        else:
-            h_high = h_low + 1
-        if w_low >= width - 1:
-            w_high = w_low = width - 1
-            w = float(w_low)
-        else:
-            w_high = w_low + 1
+    corners = _gradient_corners(h, w, height, width, modulated)
+    if corners is None:
+        return 0.0
+    h, w, h_low, w_low, h_high, w_high = corners
 
     def at(r, c):
         return im[r, c] if 0 <= r < height and 0 <= c < width else 0.0
