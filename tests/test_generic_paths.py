@@ -1,7 +1,8 @@
 """The device-generic code paths, checked on the host: the tests of every kernel that has a host
 fast path run again in a child pytest with ``MXND_HOST_FAST_PATHS=0`` (src/mxnd/fast_paths.py),
 so the torch code CUDA runs (sparse index kernels and merges, csr @ dense, the default head
-gradient, Adam's separate passes, dlconv) is tested on a machine without a GPU."""
+gradient, Adam's separate passes, dlconv, the quantization, hawkesll and DGL kernels) is tested on a
+machine without a GPU."""
 import os
 import pathlib
 import subprocess
@@ -11,7 +12,9 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 COVERED = ["tests/ndarray/sparse", "tests/test_autograd.py", "tests/ndarray/ops/test_optimizer_updates.py",
-           "tests/optimizer", "tests/dl/toolbox/test_nn.py", "tests/dl/toolbox/test_training.py"]
+           "tests/optimizer", "tests/dl/toolbox/test_nn.py", "tests/dl/toolbox/test_training.py",
+           "tests/ndarray/ops/test_quantization.py", "tests/ndarray/ops/test_quantized_nn.py",
+           "tests/ndarray/ops/test_hawkes.py", "tests/ndarray/test_contrib_graph.py", "tests/test_host_syncs.py"]
 
 
 @pytest.mark.skipif(os.environ.get("MXND_HOST_FAST_PATHS") == "0", reason="this run already takes the generic paths")
