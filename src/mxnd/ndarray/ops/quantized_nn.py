@@ -73,6 +73,8 @@ output raises instead of giving zeros.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import torch
 import torch.nn.functional as F
@@ -189,8 +191,20 @@ _F32_EXACT = 2 ** 24  # integers below it are exact in float32, and so is every 
 _INT_MM_DEPTH = 2 ** 16  # below it no int32 sum of _int_mm (at most K * 128 * 255) can wrap
 
 
+@functools.lru_cache(maxsize=None)
 def _int_mm_available() -> bool:
-    return hasattr(torch, "_int_mm")
+    """Whether this torch's CPU ``torch._int_mm`` exists and gives exact int32 sums: checked once
+    against int64 products on a few shapes (older versions lack it or refuse some shapes)."""
+    generator = torch.Generator().manual_seed(0)
+    try:
+        for rows, depth, cols in ((17, 24, 8), (3, 5, 2), (1, 300, 7)):
+            a = torch.randint(-128, 128, (rows, depth), dtype=torch.int8, generator=generator)
+            b = torch.randint(-128, 128, (depth, cols), dtype=torch.int8, generator=generator)
+            if not torch.equal(torch._int_mm(a, b).to(torch.int64), a.to(torch.int64) @ b.to(torch.int64)):
+                return False
+    except (AttributeError, RuntimeError, NotImplementedError):
+        return False
+    return True
 
 
 def _matmul(rows, weight):
