@@ -99,13 +99,21 @@ def _stype(array):
     return getattr(array, "stype", None) if isinstance(array, NDArray) else None
 
 
+_STORAGE_ENUM = {"csr": ("kCSRStorage", 2), "default": ("kDefaultStorage", 0)}
+
+
+def _check_storage(op, array, position, wanted, expectation):
+    """MXNet's storage-type inference check of input ``position``: ``wanted`` ('csr' or 'default')."""
+    stype = _stype(array)
+    if stype != wanted:
+        enum, code = _STORAGE_ENUM[wanted]
+        raise MXNetError(f"{op}: Check failed: in_attrs->at({position}) == {enum} ({_STYPE_CODE.get(stype, -1)} "
+                         f"vs. {code}) : {expectation}, got {stype or type(array).__name__}")
+
+
 def _graph(op, array, position, int64=True):
     """The component tensors of a CSR input, checked as MXNet's storage and type inference do."""
-    stype = _stype(array)
-    if stype != "csr":
-        code = _STYPE_CODE.get(stype, -1)
-        raise MXNetError(f"{op}: Check failed: in_attrs->at({position}) == kCSRStorage ({code} vs. 2) : "
-                         f"input {position} must be a CSRNDArray, got {stype or type(array).__name__}")
+    _check_storage(op, array, position, "csr", f"input {position} must be a CSRNDArray")
     if array.ndim != 2:
         raise MXNetError(f"{op}: Check failed: in_attrs->at({position}).ndim() == 2U ({array.ndim} vs. 2)")
     values, indices, indptr = array._components()
@@ -117,11 +125,7 @@ def _graph(op, array, position, int64=True):
 
 def _vector(op, array, position, what, dtype=_I64):
     """The tensor of a dense 1-D input of ``dtype``."""
-    stype = _stype(array)
-    if stype != "default":
-        code = _STYPE_CODE.get(stype, -1)
-        raise MXNetError(f"{op}: Check failed: in_attrs->at({position}) == kDefaultStorage ({code} vs. 0) : "
-                         f"{what} must be a dense NDArray, got {stype or type(array).__name__}")
+    _check_storage(op, array, position, "default", f"{what} must be a dense NDArray")
     if array.ndim != 1:
         raise MXNetError(f"{op}: Check failed: in_attrs->at({position}).ndim() == 1U ({array.ndim} vs. 1) : "
                          f"{what} must be a 1-D array")

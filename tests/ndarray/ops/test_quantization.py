@@ -321,16 +321,23 @@ def test_calibrate_entropy_even_bins_whose_last_threshold_loses():
     assert c[0].asscalar() == 8.0 and c[1].asscalar() == float.fromhex("0x1.0a579p-8")  # MXNet 1.9.1
 
 
-def test_logf_is_glibcs():
+@pytest.fixture
+def glibc_logf_cases():
+    """float32 inputs (ordinary, wide-ranging, subnormal, near 1) and glibc's ``logf`` of each
+    (the libm MXNet's CPU build calls); skipped where no libm can be loaded."""
     path = ctypes.util.find_library("m")
     if path is None:
-        pytest.skip("no libm")
+        pytest.skip("no libm to compare with")
     libm = ctypes.CDLL(path)
     libm.logf.restype, libm.logf.argtypes = ctypes.c_float, [ctypes.c_float]
     rng = np.random.RandomState(7)
     xs = np.concatenate([rng.uniform(0.001, 4, 3000), np.exp(rng.uniform(-90, 80, 3000)),
                          [1.0, 2.0, 0.5, 1e-40, 3e-39, 1.0000001, 0.99999994]]).astype(F32)
-    want = np.array([libm.logf(float(v)) for v in xs], dtype=F32)
+    return xs, np.array([libm.logf(float(v)) for v in xs], dtype=F32)
+
+
+def test_logf_is_glibcs(glibc_logf_cases):
+    xs, want = glibc_logf_cases
     np.testing.assert_array_equal(qz._logf(torch.from_numpy(xs)).numpy(), want)
 
 
@@ -428,16 +435,9 @@ def test_calibrate_entropy_host_matches_the_generic_path(monkeypatch, seed):
             assert _calibrate_outcome(hist, nqb) == host
 
 
-def test_host_logf_is_glibcs():
-    path = ctypes.util.find_library("m")
-    if path is None:
-        pytest.skip("no libm")
-    libm = ctypes.CDLL(path)
-    libm.logf.restype, libm.logf.argtypes = ctypes.c_float, [ctypes.c_float]
+def test_host_logf_is_glibcs(glibc_logf_cases):
+    xs, want = glibc_logf_cases
     rng = np.random.RandomState(8)
-    xs = np.concatenate([rng.uniform(0.001, 4, 3000), np.exp(rng.uniform(-90, 80, 3000)),
-                         [1.0, 2.0, 0.5, 1e-40, 3e-39, 1.0000001, 0.99999994]]).astype(F32)
-    want = np.array([libm.logf(float(v)) for v in xs], dtype=F32)
     got = qz._logf_host(xs[:6006].reshape(3, -1)).reshape(-1)
     np.testing.assert_array_equal(got.view(np.int32), want[:6006].view(np.int32))
     np.testing.assert_array_equal(qz._logf_host(xs).view(np.int32), want.view(np.int32))

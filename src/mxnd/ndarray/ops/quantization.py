@@ -142,15 +142,6 @@ def _const(value, like):
     return _f32(value, like) if isinstance(like, torch.Tensor) else np.float32(value)
 
 
-def _max_abs_any(a, b):
-    """``max_abs`` of two np.float32 values or of two tensors."""
-    if isinstance(a, torch.Tensor) or isinstance(b, torch.Tensor):
-        like = a if isinstance(a, torch.Tensor) else b
-        return max_abs(_f32(a, like), _f32(b, like))
-    a, b = abs(a), abs(b)
-    return b if a < b else a
-
-
 def _range_out(value, like):
     """A fresh float32 array of shape (1,) on ``like``'s device holding a scalar's value."""
     if isinstance(value, torch.Tensor):
@@ -161,10 +152,20 @@ def _range_out(value, like):
 
 
 def max_abs(a, b):
-    """MXNet's ``MaxAbs``: ``std::max(|a|, |b|)`` of float32 tensors (a NaN ``a`` is kept, a NaN
-    ``b`` dropped)."""
-    a, b = a.to(torch.float32).abs(), b.to(torch.float32).abs()
-    return torch.where(a < b, b, a)
+    """MXNet's ``MaxAbs``: ``std::max(|a|, |b|)`` in float32 (a NaN ``a`` is kept, a NaN ``b``
+    dropped): elementwise of tensors (a number with a tensor joins it as a 0-d tensor), or of
+    numbers as a numpy float32.
+
+    >>> float(max_abs(np.float32(-3), 2.0)), max_abs(torch.tensor([1.0]), -4.0).tolist()
+    (3.0, [4.0])
+    """
+    if isinstance(a, torch.Tensor) or isinstance(b, torch.Tensor):
+        like = a if isinstance(a, torch.Tensor) else b
+        a, b = (v.to(torch.float32) if isinstance(v, torch.Tensor) else _f32(v, like) for v in (a, b))
+        a, b = a.abs(), b.abs()
+        return torch.where(a < b, b, a)
+    a, b = abs(np.float32(a)), abs(np.float32(b))
+    return b if a < b else a
 
 
 def min_abs(a, b):
@@ -416,7 +417,7 @@ def _quantize(data, min_range, max_range, out_type="uint8"):
     def compute(data, min_range, max_range):
         low, high = _scalar(min_range, data), _scalar(max_range, data)
         with np.errstate(all="ignore"):
-            real = _max_abs_any(low, high)
+            real = max_abs(low, high)
             if dtype is torch.int8:
                 scale, low, high = _const(127.0, real) / real, -real, real
             else:
@@ -449,7 +450,7 @@ def _quantize_v2(data, out_type="int8", min_calib_range=None, max_calib_range=No
         else:
             low, high, finite = _data_range(data)  # no NaN in the data: a NaN product needs a 0 or inf scale
         with np.errstate(all="ignore"):
-            real = _max_abs_any(low, high)
+            real = max_abs(low, high)
             if dtype is torch.int8:
                 scale, low, high = _const(INT8_RANGE, real) / real, -real, real
             else:
@@ -490,7 +491,7 @@ def _dequantize(data, min_range, max_range, out_type="float32"):
 
     def compute(data, min_range, max_range):
         with np.errstate(all="ignore"):
-            real = _max_abs_any(_scalar(min_range, data), _scalar(max_range, data))
+            real = max_abs(_scalar(min_range, data), _scalar(max_range, data))
             scale = real / _const(INT8_RANGE if data.dtype is torch.int8 else UINT8_RANGE, real)
         if isinstance(scale, torch.Tensor):
             return data * scale  # int8/uint8 times a float32 0-d tensor: float32, one pass
@@ -510,10 +511,10 @@ def _requantize(data, min_range, max_range, out_type="int8", min_calib_range=Non
     two31 = 2147483648.0
 
     def compute(data, min_range, max_range):
-        data_scale = _max_abs_any(_scalar(min_range, data), _scalar(max_range, data))
+        data_scale = max_abs(_scalar(min_range, data), _scalar(max_range, data))
         with np.errstate(all="ignore"):
             if min_calib_range is not None and max_calib_range is not None:
-                real = _max_abs_any(np.float32(min_calib_range), np.float32(max_calib_range))
+                real = max_abs(np.float32(min_calib_range), np.float32(max_calib_range))
             else:
                 real = _data_span(data, data_scale) * data_scale / _const(two31, data_scale)
             first = data_scale / _const(two31, data_scale)
@@ -534,7 +535,7 @@ def _data_span(data, like):
     ``like``'s kind: 2**31 does not fit an int32 (x86 gives INT_MIN)."""
     low, high = torch.aminmax(data)
     if not isinstance(like, torch.Tensor):
-        span = _max_abs_any(np.float32(low.item()), np.float32(high.item()))
+        span = max_abs(np.float32(low.item()), np.float32(high.item()))
         return np.float32(_INT_MIN) if span >= 2147483648.0 else span
     span = max_abs(low.to(torch.float32), high.to(torch.float32))
     return torch.where(span >= 2147483648.0, _f32(float(_INT_MIN), span), span)

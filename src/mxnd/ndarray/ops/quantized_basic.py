@@ -68,6 +68,7 @@ from ...params import ParamError, parse_bool, parse_float
 from ...registry import REGISTRY, OpSpec, Param, declare
 # registers the float operators whose params are reused below
 from . import layout as _layout_ops, nn_basic, pooling  # noqa: F401
+from .quantization import max_abs
 from .unary import without_gradient, zero_gradient
 
 _F32 = torch.float32
@@ -115,12 +116,6 @@ def _int8_or_uint8(tensor):
 def _scalar(tensor):
     """The float32 value of a one-element range array, on the host (MXNet reads it there)."""
     return np.float32(tensor.detach().reshape(()).cpu().item())
-
-
-def _max_abs(a, b):
-    """quantization_utils.h ``MaxAbs``: ``std::max(|a|, |b|)`` keeps ``|a|`` unless ``|b|`` is larger."""
-    a, b = abs(np.float32(a)), abs(np.float32(b))
-    return b if a < b else a
 
 
 def _range_array(value, like):
@@ -218,8 +213,8 @@ def _concat(*arrays, dim=1, num_args=None):
     for value in highs:
         high = value if value > high else high
     with np.errstate(all="ignore"):
-        out_scale = _LEVELS[out_dtype] / _max_abs(low, high)
-        scales = [_LEVELS[t.dtype] / _max_abs(a, b) for t, a, b in zip(data, lows, highs)]
+        out_scale = _LEVELS[out_dtype] / max_abs(low, high)
+        scales = [_LEVELS[t.dtype] / max_abs(a, b) for t, a, b in zip(data, lows, highs)]
     pieces = []
     for tensor, scale in zip(data, scales):
         if scale == out_scale:  # the types agree, unless both scales are infinite (zero ranges)
@@ -257,12 +252,12 @@ def _add(lhs, rhs, lhs_min, lhs_max, rhs_min, rhs_max, *, min_calib_range=None, 
                          "(MXNet 1.9.1 saturates the uint8 operand at 127 without them)")
     with np.errstate(all="ignore"):  # float32 scalars: inf and NaN scales are MXNet's too
         a_min, a_max, b_min, b_max = (_scalar(t) for t in ranges)
-        abs_a, abs_b = _max_abs(a_min, a_max), _max_abs(b_min, b_max)
+        abs_a, abs_b = max_abs(a_min, a_max), max_abs(b_min, b_max)
         a_scale, b_scale = _LEVELS[lhs.dtype] / abs_a, _LEVELS[rhs.dtype] / abs_b
         out_levels = _LEVELS[out_dtype]
         if calibrated:
             low, high = np.float32(min_calib_range), np.float32(max_calib_range)
-            out_scale = out_levels / _max_abs(low, high)
+            out_scale = out_levels / max_abs(low, high)
             s0, s1 = out_scale / a_scale, out_scale / b_scale
         else:
             high = abs_a + abs_b
@@ -301,21 +296,21 @@ def _mul(lhs, rhs, lhs_min, lhs_max, rhs_min, rhs_max, *, min_calib_range=None, 
     product = lhs.detach().to(torch.int32) * rhs.detach().to(torch.int32)
     a_min, a_max, b_min, b_max = (_scalar(t) for t in ranges)
     with np.errstate(all="ignore"):
-        lhs_scale = _LEVELS[torch.int8] / _max_abs(a_min, a_max)
-        rhs_scale = _LEVELS[torch.int8] / _max_abs(b_min, b_max)
+        lhs_scale = _LEVELS[torch.int8] / max_abs(a_min, a_max)
+        rhs_scale = _LEVELS[torch.int8] / max_abs(b_min, b_max)
         if enable_float_output:
             scale = np.float32(1.0 / np.float64(lhs_scale) / np.float64(rhs_scale))
             out = product.to(_F32) * _f32(scale, product)
             return _graded(_MUL, (out,), ranges, zero=True)[0]
         if _calibrated(min_calib_range, max_calib_range):
             low, high = np.float32(min_calib_range), np.float32(max_calib_range)
-            scale = _LEVELS[torch.int8] / _max_abs(low, high) / lhs_scale / rhs_scale
+            scale = _LEVELS[torch.int8] / max_abs(low, high) / lhs_scale / rhs_scale
             scaled = (product.to(_F32) * _f32(scale, product)).to(torch.float64)
             fits = (scaled > -2147483649.0) & (scaled < 2147483648.0)  # else cvttss2si gives INT_MIN
             whole = torch.where(fits, scaled, torch.zeros_like(scaled)).trunc().to(torch.int64)
             out = torch.where(fits, whole, torch.full_like(whole, -2 ** 31)).to(torch.int8)  # low 8 bits
         else:
-            step = (_max_abs(a_min, a_max) / np.float32(127.0)) * (_max_abs(b_min, b_max) / np.float32(127.0))
+            step = (max_abs(a_min, a_max) / np.float32(127.0)) * (max_abs(b_min, b_max) / np.float32(127.0))
             high = step * _LEVELS[torch.int32]
             low = -high
             out = product

@@ -142,17 +142,11 @@ def _product_range(min_a, max_a, min_b, max_b, levels_a, levels_b):
     return -high, high
 
 
-def _host_max_abs(low, high):
-    """``_max_abs`` of two one-element host arrays, as a numpy float32."""
-    a, b = abs(np.float32(low.item())), abs(np.float32(high.item()))
-    return b if a < b else a
-
-
 def _host_product_range(min_a, max_a, min_b, max_b, levels_a, levels_b):
     """``_product_range`` of host arrays in numpy float32 arithmetic."""
     with np.errstate(all="ignore"):
-        step = ((_host_max_abs(min_a, max_a) / np.float32(levels_a))
-                * (_host_max_abs(min_b, max_b) / np.float32(levels_b)))
+        step = ((max_abs(min_a.item(), max_a.item()) / np.float32(levels_a))
+                * (max_abs(min_b.item(), max_b.item()) / np.float32(levels_b)))
         high = step * np.float32(_INT32_LEVELS)
     return torch.tensor([-high], dtype=_F32), torch.tensor([high], dtype=_F32)
 
