@@ -55,7 +55,8 @@ def _adam_reference(w, g, m, v, T, lr=0.01, b1=0.9, b2=0.999, eps=1e-8, wd=0.01)
 @host_fast_path_only
 @pytest.mark.parametrize("threads", [1, 2, 3])
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-@pytest.mark.parametrize("n", [96 * 35, 96 * 35 + 7])  # every thread count's chunks whole, or a tail
+@pytest.mark.parametrize("n", [96 * 350, 96 * 350 + 7])  # every thread count's chunks whole, or a tail
+# (above optimizer_updates._SMALL: smaller arrays take the numpy route)
 def test_adam_fused_path_is_bit_exact(dtype, n, threads):
     """On CPU, adam_update with out=weight steps the weight through torch's fused Adam kernel
     (ndarray/ops/adam_step.py); means decaying through subnormals, signed zeros, huge and tiny
@@ -86,7 +87,7 @@ def test_adam_fused_path_is_bit_exact(dtype, n, threads):
 def test_adam_without_the_fused_kernel_gives_the_same_bits(monkeypatch):
     """The path used when torch's fused kernel is missing or fails its check."""
     from mxnd.ndarray.ops import adam_step
-    w, g, m, v = _data(None, n=4099)
+    w, g, m, v = _data(None, n=40961)  # above optimizer_updates._SMALL
     fused = [mx.nd.array(a) for a in (w, g, m, v)]
     mx.nd.adam_update(*fused, lr=0.01, wd=0.01, out=fused[0])
     monkeypatch.setitem(adam_step._TRUSTED, torch.float32, False)
@@ -95,6 +96,46 @@ def test_adam_without_the_fused_kernel_gives_the_same_bits(monkeypatch):
     mx.nd.adam_update(*plain, lr=0.01, wd=0.01, out=plain[0])
     for a, b in zip(fused, plain):
         np.testing.assert_array_equal(a.asnumpy().view(np.uint8), b.asnumpy().view(np.uint8))
+
+
+def _special_values(n, T, seed):
+    """Random values with signed zeros, subnormals, huge values, infinities and NaN among them."""
+    rs = np.random.RandomState(seed)
+    values = (rs.standard_normal(n) * 10.0 ** rs.randint(-40, 38, n)).astype(T)
+    values[rs.randint(0, n, 6)] = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-45]).astype(T)
+    return values
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("shape", [(), (7,), (33, 5), (4096, 8)])  # 0-d, odd, 2-d, at the _SMALL limit
+@pytest.mark.parametrize("options", [{}, {"clip_gradient": 0.5, "rescale_grad": 1.0 / 32},
+                                     {"rescale_grad": 1.0, "wd": 0.0}])
+@pytest.mark.parametrize("in_place", [True, False])
+def test_small_adam_updates_on_numpy_give_the_generic_paths_bits(monkeypatch, dtype, shape, options, in_place):
+    """Small host arrays take optimizer_updates._adam_small (numpy views, about 5x faster per
+    call); its arithmetic must be the torch path's, bit for bit, NaN and infinities included."""
+    from mxnd import fast_paths
+    from mxnd.ndarray.ops import optimizer_updates
+    assert int(np.prod(shape)) <= optimizer_updates._SMALL
+    T = np.dtype(dtype).type
+    n = int(np.prod(shape))
+    w, g, m = (_special_values(n, T, seed).reshape(shape) for seed in (1, 2, 3))
+    v = np.abs(_special_values(n, T, 4)).reshape(shape)
+    kwargs = {"lr": 0.01, "wd": 0.01, **options}
+    results = []
+    for host in (True, False):
+        monkeypatch.setattr(fast_paths, "HOST", host)
+        arrays = [mx.nd.array(a, dtype=dtype) for a in (w, g, m, v)]
+        arrays[0].attach_grad()  # an attached variable, as optimizers update them
+        new = mx.nd.adam_update(*arrays, out=arrays[0] if in_place else None, **kwargs)
+        assert (new is arrays[0]) == in_place and new.shape == shape and new.dtype == np.dtype(dtype)
+        results.append([a.asnumpy() for a in (new, arrays[0], arrays[2], arrays[3])])
+    for fast, generic in zip(*results):  # NaN's sign bit follows operand order (as in C): not compared
+        np.testing.assert_array_equal(np.isnan(fast), np.isnan(generic))
+        numbers = ~np.isnan(fast)
+        np.testing.assert_array_equal(fast[numbers].view(np.uint8), generic[numbers].view(np.uint8))
+    if not in_place:
+        np.testing.assert_array_equal(results[0][1].ravel().view(np.uint8), w.ravel().view(np.uint8))  # left
 
 
 def test_the_fused_adam_kernel_passes_its_check():

@@ -105,6 +105,55 @@ def test_float32_max_pool_skips_nan_as_mxnet():
     assert y.dtype == np.float32 and y.asnumpy().tolist() == [[[[float(np.finfo(np.float32).min), 4]]]]
 
 
+def _onednn_max_pool(x, kernel, full, head):
+    """MXNet's CPU max pooling as oneDNN runs it: value and gradient (the reference route)."""
+    import torch
+    import torch.nn.functional as F
+    data = torch.from_numpy(x).requires_grad_()
+    y = F.max_pool2d(data.to_mkldnn(), kernel, kernel, ceil_mode=full).to_dense()
+    y.backward(torch.from_numpy(head))
+    return y.detach().numpy(), data.grad.numpy()
+
+
+@pytest.mark.parametrize("shape,kernel,full", [((32, 16, 8, 8), (2, 2), False), ((32, 32, 4, 4), (2, 2), False),
+                                               ((3, 5, 7, 9), (2, 3), True), ((2, 4, 9, 9), (3, 3), False)])
+def test_small_max_pools_take_torchs_kernel_with_onednns_results(shape, kernel, full):
+    """Small unpadded max pools without overlapping windows run torch's NCHW kernel (pooling.
+    _native_small; oneDNN's layout conversions cost more there): values and gradients, ties
+    included, are oneDNN's, and NaN, -inf or the lowest float32 send the data to oneDNN."""
+    from mxnd.ndarray.ops import pooling
+    rs = np.random.RandomState(7)
+    x = rs.randint(-3, 4, shape).astype(np.float32)  # many ties
+    convention = "full" if full else "valid"
+    for special in (None, np.nan, -np.inf, np.finfo(np.float32).min):
+        data = x.copy()
+        if special is not None:
+            data.flat[5] = special
+        array = mx.nd.array(data)
+        training = array._data.detach().requires_grad_()  # while recording (inference has a lower limit)
+        assert pooling._native_small(training, kernel, kernel, (0, 0)) is (special is None)
+        y = mx.nd.Pooling(array, kernel=kernel, stride=kernel, pooling_convention=convention)  # inference
+        head = rs.standard_normal(y.shape).astype(np.float32)
+        _, (grad,) = grad_of(lambda a: mx.nd.Pooling(a, kernel=kernel, stride=kernel, pooling_convention=convention),
+                             array, head=mx.nd.array(head))
+        value, expected_grad = _onednn_max_pool(data, kernel, full, head)
+        np.testing.assert_array_equal(y.asnumpy(), value)
+        np.testing.assert_array_equal(grad, expected_grad)
+
+
+def test_large_or_overlapping_max_pools_stay_on_onednn():
+    from mxnd.ndarray.ops import pooling
+    small = mx.nd.ones((32, 16, 8, 8))._data.requires_grad_()
+    large = mx.nd.ones((32, 64, 16, 16))._data.requires_grad_()
+    assert pooling._native_small(small, (2, 2), (2, 2), (0, 0))
+    assert not pooling._native_small(small.detach(), (2, 2), (2, 2), (0, 0))  # inference: up to 16384
+    assert pooling._native_small(small.detach()[:16], (2, 2), (2, 2), (0, 0))
+    assert not pooling._native_small(small, (3, 3), (2, 2), (0, 0))  # overlapping windows
+    assert not pooling._native_small(small, (2, 2), (2, 2), (1, 1))  # padded
+    assert not pooling._native_small(large, (2, 2), (2, 2), (0, 0))
+    assert not pooling._native_small(small.double(), (2, 2), (2, 2), (0, 0))
+
+
 def test_out_is_written(ctx):
     x = mx.nd.array(np.arange(32).reshape((1, 2, 4, 4)), ctx=ctx)
     out = mx.nd.zeros((1, 2, 2, 2), ctx=ctx)

@@ -22,6 +22,7 @@ import torch
 import torch.nn.functional as F
 
 from ... import dtypes
+from ...fast_paths import on_host
 from ...params import enum, parse_bool, parse_float, parse_int, parse_optional_int, parse_shape
 from ...registry import REQUIRED, OpSpec, Param, declare
 from .scratch import reused
@@ -42,6 +43,30 @@ def _onednn_ok(data, rank):
     float32 NCHW/NCDHW host data (channels-last views take torch's channels-last kernel)."""
     return (rank >= 2 and data.dtype is torch.float32 and data.device.type == "cpu"
             and data.is_contiguous() and torch.backends.mkldnn.is_available())
+
+
+# Largest inputs a small max pool runs through torch's NCHW kernel instead of oneDNN's: the
+# conversions to and from oneDNN's layout cost about 15 us each (two forward, two backward), more
+# than that kernel's per-element cost below these sizes (2 cores, 2x2 stride 2: 32x16x8x8
+# forward 60 us on oneDNN, 95 native; forward+backward 216 and 158; 32x32x4x4: 53/37, 195/99).
+_NATIVE_TRAINING, _NATIVE_INFERENCE = 65536, 16384
+
+
+def _native_small(data, kernel, stride, pad):
+    """Whether a max pool of a small float32 host tensor can take torch's NCHW kernel with the
+    same results as oneDNN's, values and gradients: unpadded windows that do not overlap (each
+    input gets at most one gradient, so no order of sums to match; both kernels give a tie to
+    the first maximum in the window) and no NaN, -inf or lowest float32 in the data (oneDNN skips
+    NaN and starts every window at the lowest float; torch propagates NaN and -inf). A host fast
+    path (fast_paths.on_host): it reads the data's minimum back."""
+    limit = _NATIVE_TRAINING if data.requires_grad else _NATIVE_INFERENCE
+    if (data.numel() > limit or data.dtype is not torch.float32 or not on_host(data)
+            or not data.is_contiguous() or any(pad) or any(s < k for s, k in zip(stride, kernel))):
+        return False
+    return data.numel() > 0 and bool(data.detach().min() > _LOWEST32)
+
+
+_LOWEST32 = torch.finfo(torch.float32).min
 
 
 def _float_only(data):
@@ -119,6 +144,8 @@ def _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value):
                        for x, k, p, s, o in zip(sizes, kernel, pad, stride, outs))
     direct = torch_outs == outs and all(2 * p <= k for p, k in zip(pad, kernel))
     if pool_type == "max":
+        if direct and _native_small(data, kernel, stride, pad):
+            return _torch_pool("max", rank)(data, kernel, stride, ceil_mode=full)
         if direct and _onednn_ok(data, rank):
             # oneDNN's pooling, as MXNet's CPU build runs it: 2.5x faster than the channels-last
             # kernel with its copies (32x64x56x56, k3 s2 p1; 2x with backward), and like MXNet it
