@@ -31,6 +31,7 @@ SCRIPTS = {
     "bench_operators.py": ([], ["--rounds", "3", "--repeats", "3", "--target-ms", "10"]),
     "bench_mlp.py": ([], ["--rounds", "3", "--repeats", "5"]),
     "bench_nn.py": ([], ["--rounds", "3", "--repeats", "3"]),
+    "bench_demo.py": ([], ["--rounds", "3", "--repeats", "5"]),
     "bench_optimizer.py": ([], ["--rounds", "3", "--repeats", "3"]),
     "bench_saveload.py": ([], ["--rounds", "3", "--repeats", "3"]),
     "bench_sparse.py": ([], ["--repeats", "3"]),

@@ -121,17 +121,21 @@ def test_small_max_pools_take_torchs_kernel_with_onednns_results(shape, kernel, 
     """Small unpadded max pools without overlapping windows run torch's NCHW kernel (pooling.
     _native_small; oneDNN's layout conversions cost more there): values and gradients, ties
     included, are oneDNN's, and NaN, -inf or the lowest float32 send the data to oneDNN."""
+    import torch
     from mxnd.ndarray.ops import pooling
     rs = np.random.RandomState(7)
     x = rs.randint(-3, 4, shape).astype(np.float32)  # many ties
     convention = "full" if full else "valid"
     for special in (None, np.nan, -np.inf, np.finfo(np.float32).min):
         data = x.copy()
-        if special is not None:
-            data.flat[5] = special
+        if special is not None:  # a lone one (torch's result is oneDNN's) and a window of them (it is not)
+            data.flat[-1] = special
+            data[0, 0, :kernel[0], :kernel[1]] = special
         array = mx.nd.array(data)
         training = array._data.detach().requires_grad_()  # while recording (inference has a lower limit)
-        assert pooling._native_small(training, kernel, kernel, (0, 0)) is (special is None)
+        assert pooling._native_small(training, kernel, kernel, (0, 0))
+        pooled = torch.nn.functional.max_pool2d(training, kernel, kernel, ceil_mode=full)
+        assert pooling._plain(pooled) is (special is None)  # else oneDNN pools it
         y = mx.nd.Pooling(array, kernel=kernel, stride=kernel, pooling_convention=convention)  # inference
         head = rs.standard_normal(y.shape).astype(np.float32)
         _, (grad,) = grad_of(lambda a: mx.nd.Pooling(a, kernel=kernel, stride=kernel, pooling_convention=convention),

@@ -56,14 +56,17 @@ def _native_small(data, kernel, stride, pad):
     """Whether a max pool of a small float32 host tensor can take torch's NCHW kernel with the
     same results as oneDNN's, values and gradients: unpadded windows that do not overlap (each
     input gets at most one gradient, so no order of sums to match; both kernels give a tie to
-    the first maximum in the window) and no NaN, -inf or lowest float32 in the data (oneDNN skips
-    NaN and starts every window at the lowest float; torch propagates NaN and -inf). A host fast
-    path (fast_paths.on_host): it reads the data's minimum back."""
+    the first maximum in the window). The caller still checks the result with ``_plain``."""
     limit = _NATIVE_TRAINING if data.requires_grad else _NATIVE_INFERENCE
-    if (data.numel() > limit or data.dtype is not torch.float32 or not on_host(data)
-            or not data.is_contiguous() or any(pad) or any(s < k for s, k in zip(stride, kernel))):
-        return False
-    return data.numel() > 0 and bool(data.detach().min() > _LOWEST32)
+    return (0 < data.numel() <= limit and data.dtype is torch.float32 and on_host(data)
+            and data.is_contiguous() and not any(pad) and all(s >= k for s, k in zip(stride, kernel)))
+
+
+def _plain(pooled):
+    """Whether torch's max pool result is oneDNN's too: no window gave NaN (torch propagates it,
+    oneDNN skips it), -inf or the lowest float32 (oneDNN starts every window at the lowest
+    float). A host fast path (fast_paths.on_host): it reads the result's minimum back."""
+    return bool(pooled.detach().min() > _LOWEST32)
 
 
 _LOWEST32 = torch.finfo(torch.float32).min
@@ -145,7 +148,9 @@ def _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value):
     direct = torch_outs == outs and all(2 * p <= k for p, k in zip(pad, kernel))
     if pool_type == "max":
         if direct and _native_small(data, kernel, stride, pad):
-            return _torch_pool("max", rank)(data, kernel, stride, ceil_mode=full)
+            pooled = _torch_pool("max", rank)(data, kernel, stride, ceil_mode=full)
+            if _plain(pooled):
+                return pooled
         if direct and _onednn_ok(data, rank):
             # oneDNN's pooling, as MXNet's CPU build runs it: 2.5x faster than the channels-last
             # kernel with its copies (32x64x56x56, k3 s2 p1; 2x with backward), and like MXNet it
