@@ -8,7 +8,9 @@ the Accuracy and CrossEntropy metrics (which read the probabilities back to the 
 The same MXNet-API code runs on mxnd and, when importable, on MXNet 1.9.1; the raw-torch column
 is the same step as a torch user writes it: F.conv2d/relu/max_pool2d/linear, cross_entropy,
 ``loss.backward()``, ``torch.optim.Adam`` (its default implementation for the device: a loop
-over the parameters on the CPU, ``foreach`` on CUDA) and the metrics from ``.cpu().numpy()``.
+over the parameters on the CPU, ``foreach`` on CUDA, which updates all eight in a few launches)
+and the metrics from ``.cpu().numpy()``. The third workload gives torch ``foreach=False``: a
+loop over the parameters, as MXNet's Updater (and so mxnd) runs.
 Batches cycle through 45 synthetic digit batches (the demo's 1437 training images / 32), so
 the weights keep changing as in training. The tiny model makes this a test of per-operator
 overhead: on a GPU nearly every kernel is shorter than its launch.
@@ -30,6 +32,7 @@ SHAPES = {"conv1_weight": (16, 1, 3, 3), "conv1_bias": (16,), "conv2_weight": (3
           "conv2_bias": (32,), "fc1_weight": (128, 128), "fc1_bias": (128,),
           "fc2_weight": (10, 128), "fc2_bias": (10,)}  # mxnd.demo.PARAM_SHAPES
 STEP, STEP_NO_METRICS = "demo step (batch 32, Adam, metrics)", "demo step without metrics"
+STEP_LOOPED = "demo step, torch's Adam looping over parameters"  # torch: foreach=False (CUDA's default is True)
 
 
 def _data():
@@ -85,17 +88,17 @@ def _mxnet_api_steps(mx):
             cross_entropy.update([label], [probs])
         else:
             mx.nd.waitall()
-    return {STEP: lambda: train(True), STEP_NO_METRICS: lambda: train(False)}
+    return {STEP: lambda: train(True), STEP_NO_METRICS: lambda: train(False), STEP_LOOPED: lambda: train(True)}
 
 
-def _torch_steps():
+def _torch_steps(foreach=None):
     import torch
     import torch.nn.functional as F
 
     images, labels, weights = _data()
     batches = _Cycle([(torch.tensor(x), torch.tensor(y).long()) for x, y in zip(images, labels)])
     p = {name: torch.tensor(value, requires_grad=True) for name, value in weights.items()}
-    optimizer = torch.optim.Adam(p.values(), lr=LR, weight_decay=1e-4)
+    optimizer = torch.optim.Adam(p.values(), lr=LR, weight_decay=1e-4, foreach=foreach)
     totals = {"correct": 0, "loss": 0.0, "count": 0}
 
     def forward(x):
@@ -117,7 +120,12 @@ def _torch_steps():
             totals["count"] += len(truth)
         else:
             bench_context.sync()
-    return {STEP: lambda: train(True), STEP_NO_METRICS: lambda: train(False)}
+    return train
+
+
+def _torch_workloads():
+    default, looped = _torch_steps(), _torch_steps(foreach=False)
+    return {STEP: lambda: default(True), STEP_NO_METRICS: lambda: default(False), STEP_LOOPED: lambda: looped(True)}
 
 
 def implementations(wanted):
@@ -126,7 +134,7 @@ def implementations(wanted):
         try:
             module = __import__(name)
             bench_context.use(module)
-            found[name] = _torch_steps() if name == "torch" else _mxnet_api_steps(module)
+            found[name] = _torch_workloads() if name == "torch" else _mxnet_api_steps(module)
         except ImportError:
             pass
     return found

@@ -129,8 +129,8 @@ def _mshadow_softmax(data, axis):
         for column in exps.unbind(axis):  # float16 rounds after every addition
             total = total + column
         return exps / total.unsqueeze(axis)
-    exps = torch.exp(shifted)
-    return exps / exps.cumsum(axis).narrow(axis, exps.shape[axis] - 1, 1)
+    exps = shifted.exp_()  # a fresh temporary: in place
+    return exps.div_(exps.cumsum(axis).narrow(axis, exps.shape[axis] - 1, 1))
 
 
 def _softmax_output_backward(head, out, data, label, grad_scale, ignore_label, multi_output,
@@ -178,7 +178,7 @@ def _softmax_output_backward(head, out, data, label, grad_scale, ignore_label, m
         else:
             count = 1
         scale = grad_scale / count
-    grad = (grad * scale).reshape(out.shape)
+    grad = (grad if scale == 1 else grad * scale).reshape(out.shape)  # x * 1 is x, bit for bit
     return grad * out if out_grad else grad
 
 
