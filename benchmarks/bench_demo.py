@@ -68,7 +68,7 @@ def _mxnet_api_steps(mx):
     names = list(p)
     accuracy, cross_entropy = mx.metric.Accuracy(), mx.metric.CrossEntropy()
 
-    def forward(x):
+    def forward(x):  # mxnd.demo.forward's code (the MXNet column runs where mxnd is not installed)
         h = mx.nd.Convolution(x, p["conv1_weight"], p["conv1_bias"], kernel=(3, 3), pad=(1, 1), num_filter=16)
         h = mx.nd.Pooling(mx.nd.relu(h), kernel=(2, 2), stride=(2, 2), pool_type="max")
         h = mx.nd.Convolution(h, p["conv2_weight"], p["conv2_bias"], kernel=(3, 3), pad=(1, 1), num_filter=32)
@@ -129,15 +129,7 @@ def _torch_workloads():
 
 
 def implementations(wanted):
-    found = {}
-    for name in wanted:
-        try:
-            module = __import__(name)
-            bench_context.use(module)
-            found[name] = _torch_workloads() if name == "torch" else _mxnet_api_steps(module)
-        except ImportError:
-            pass
-    return found
+    return bench_mlp.load(wanted, _torch_workloads, _mxnet_api_steps)
 
 
 def main():

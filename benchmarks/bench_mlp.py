@@ -80,17 +80,22 @@ def make_torch_step():
     return step
 
 
-def implementations(wanted):
+def load(wanted, make_torch, make_mxnet_api):
+    """``{implementation: workloads}`` for the importable ones of ``wanted`` (mxnd, torch, mxnet),
+    each on the benchmark context: ``make_torch()`` for torch, ``make_mxnet_api(module)`` else."""
     found = {}
-    makers = {"mxnd": make_mxnet_api_step, "torch": lambda module: make_torch_step(), "mxnet": make_mxnet_api_step}
     for name in wanted:
         try:
             module = __import__(name)
             bench_context.use(module)
-            found[name] = makers[name](module)
+            found[name] = make_torch() if name == "torch" else make_mxnet_api(module)
         except ImportError:
             pass
     return found
+
+
+def implementations(wanted):
+    return load(wanted, make_torch_step, make_mxnet_api_step)
 
 
 def measure(steps, rounds, repeats):

@@ -16,7 +16,6 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench_context  # noqa: E402
 import bench_mlp  # noqa: E402  (the interleaved measuring loop and the command line)
 
 BATCH, IN_CHANNELS, FILTERS, SIZE = 32, 3, 64, 64
@@ -213,15 +212,7 @@ def make_torch():
 
 
 def implementations(wanted):
-    found = {}
-    for name in wanted:
-        try:
-            module = __import__(name)
-            bench_context.use(module)
-            found[name] = make_torch() if name == "torch" else make_mxnet_api(module)
-        except ImportError:
-            pass
-    return found
+    return bench_mlp.load(wanted, make_torch, make_mxnet_api)
 
 
 def measure(impls, rounds, repeats):
