@@ -2,4 +2,4 @@
 from . import (attention, convolution, creation, deformable, deformable_psroi, detection, elementwise,  # noqa: F401
                hawkes, image, indexing, layout, linalg, loss, misc, multibox, nn_basic, normalization,
                optimizer_updates, ordering, pooling, proposal, psroi, quantization, quantized_basic, quantized_nn,
-               random, reduce, rnn, roi, spatial, shape, unary)
+               random, reduce, rnn, roi, spatial, shape, unary, unary_backward)

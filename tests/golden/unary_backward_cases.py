@@ -1,0 +1,53 @@
+"""Cases of the ``_backward_<f>`` family (src/mxnd/ndarray/ops/unary_backward.py), recorded from MXNet 1.9.1.
+
+Each entry is an expression, or statements that set ``result``. ``r(y)`` gives the dtype, shape and
+values of ``y`` to 5 significant digits, for derivatives whose last bits differ between libm and
+torch (MXNet's double digamma is also less accurate than torch's: about 1e-7). Never put a case
+here that crashes MXNet.
+"""
+
+R = ("def r(y):\n"
+     "    v = y.asnumpy().astype('float64').ravel()\n"
+     "    return (str(y.dtype.__name__), y.shape, ['nan' if e != e else float('%.5g' % e) for e in v])\n")
+
+# inside every function's domain (the inverse trigonometric ones, logs, roots, gamma poles excluded)
+INSIDE = [0.15, 0.35, 0.5, 0.75, 0.9]
+HEAD = [1.5, -2.0, 0.25, 3.0, -0.5]
+WIDE = [-2.5, -1.0, -0.3, 0.0, 0.2, 1.5, 3.0]
+WIDE_HEAD = [1.0, -2.0, 0.5, 3.0, -1.5, 2.0, 0.25]
+
+SMOOTH = ("sigmoid softsign erf erfinv gamma gammaln log log10 log2 log1p expm1 sqrt rsqrt cbrt rcbrt "
+          "reciprocal sin cos tan arcsin arccos arctan sinh cosh tanh arcsinh arctanh").split()
+EVERYWHERE = "relu abs sign square degrees radians sin cos tan arctan sinh cosh tanh arcsinh expm1 sigmoid softsign".split()
+
+CASES = [
+    f"{R}y = mx.nd._internal._backward_{op}(mx.nd.array({HEAD}, dtype='{dtype}'), "
+    f"mx.nd.array({INSIDE}, dtype='{dtype}')); result = r(y)"
+    for op in SMOOTH for dtype in ("float32", "float64", "float16")
+] + [
+    f"{R}y = mx.nd._internal._backward_{op}(mx.nd.array({WIDE_HEAD}, dtype='{dtype}'), "
+    f"mx.nd.array({WIDE}, dtype='{dtype}')); result = r(y)"
+    for op in EVERYWHERE for dtype in ("float32", "float64")
+] + [
+    f"{R}y = mx.nd._internal._backward_arccosh(mx.nd.array({HEAD}), mx.nd.array([1.2, 1.5, 2.0, 3.0, 10.0])); result = r(y)",
+    # exact results: 0/1 factors, constants, integers (derivatives in float, truncated)
+    f"mx.nd._internal._backward_relu(mx.nd.array({WIDE_HEAD}), mx.nd.array({WIDE}))",
+    "mx.nd._internal._backward_relu(mx.nd.array([1.0, 2.0, 3.0]), mx.nd.array([np.nan, -0.0, 0.0]))",
+    f"mx.nd._internal._backward_sign(mx.nd.array({WIDE_HEAD}), mx.nd.array({WIDE}))",
+    f"mx.nd._internal._backward_abs(mx.nd.array({WIDE_HEAD}), mx.nd.array({WIDE}))",
+    f"mx.nd._internal._backward_square(mx.nd.array({WIDE_HEAD}), mx.nd.array({WIDE}))",
+    f"mx.nd._internal._backward_degrees(mx.nd.array({WIDE_HEAD}), mx.nd.array({WIDE}))",
+    f"mx.nd._internal._backward_degrees(mx.nd.array({WIDE_HEAD}, dtype='float64'), mx.nd.array({WIDE}, dtype='float64'))",
+    f"mx.nd._internal._backward_radians(mx.nd.array({WIDE_HEAD}, dtype='float64'), mx.nd.array({WIDE}, dtype='float64'))",
+    "mx.nd._internal._backward_sign(mx.nd.array([np.nan, np.inf, 1.0]), mx.nd.array([1.0, 1.0, np.nan]))",
+] + [
+    f"mx.nd._internal._backward_{op}(mx.nd.array([2, -3, 5, 7], dtype='{dtype}'), mx.nd.array([1, 2, 3, 4], dtype='{dtype}'))"
+    for op in ("sin", "cos", "relu", "abs", "square", "sqrt", "log", "reciprocal", "tanh", "degrees", "arctan")
+    for dtype in ("int32", "int64", "int8")
+] + [
+    # errors: shapes and dtypes must match, two inputs
+    "mx.nd._internal._backward_sin(mx.nd.ones((2,)), mx.nd.ones((3,)))",
+    "mx.nd._internal._backward_sin(mx.nd.ones((2,)), mx.nd.ones((2,), dtype='float64'))",
+    "mx.nd._internal._backward_sin(mx.nd.ones((2,)))",
+    "mx.nd._internal._backward_relu(mx.nd.ones((2, 3)), mx.nd.ones((3, 2)))",
+]
