@@ -7,7 +7,8 @@ The MXNet names come from tools/mxnet_names.json (written by tools/list_mxnet_na
 the reference venv). A name is an "operator" when ``mxnd.registry.REGISTRY`` declares it
 (name or alias) in the matching namespace, a "function" when the matching mxnd module has a
 callable of that name that is not a registry operator (``mx.nd.array``, ``mx.nd.add``),
-and "missing" otherwise. tests/test_docs.py runs the check.
+"not callable in MXNet" when mxnd lacks it and tools/mxnet_uncallable.json lists it (MXNet's
+Python wrapper takes no inputs), and "missing" otherwise. tests/test_docs.py runs the check.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import types
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAMES_PATH = os.path.join(ROOT, "tools", "mxnet_names.json")
+UNCALLABLE_PATH = os.path.join(ROOT, "tools", "mxnet_uncallable.json")
 DOC_PATH = os.path.join(ROOT, "docs", "operators.md")
 
 # key of tools/mxnet_names.json -> (OpSpec.namespace, the mx.nd attribute path shown in the docs)
@@ -36,7 +38,8 @@ NAMESPACES = {
 }
 KEY_OF_NAMESPACE = {namespace: key for key, (namespace, _) in NAMESPACES.items()}
 
-OPERATOR, FUNCTION, MISSING, OUT_OF_SCOPE = "operator", "function", "missing", "not provided"
+OPERATOR, FUNCTION, MISSING, UNCALLABLE, OUT_OF_SCOPE = (
+    "operator", "function", "missing", "not callable in MXNet", "not provided")
 
 # Families the project does not provide: intgemm (absent from MXNet 1.9.1's default builds, so
 # tools/mxnet_names.json lists none today).
@@ -90,11 +93,18 @@ def _fluent(spec, name: str, ndarray_class) -> str:
     return "hand-written" if hasattr(ndarray_class, name) else "no"
 
 
+def load_uncallable(path: str = UNCALLABLE_PATH) -> dict:
+    """``{key: set of names}`` that MXNet 1.9.1's Python API cannot call (see list_mxnet_names.py)."""
+    with open(path) as handle:
+        return {key: set(names) for key, names in json.load(handle).items()}
+
+
 def classify(mxnet_names: dict) -> dict:
     """``{key: [row]}``: one row per MXNet name with its status and registry details."""
     from mxnd.ndarray import NDArray as ndarray_class
 
     entries = registry_entries()
+    uncallable = load_uncallable()
     tables = {}
     for key, names in mxnet_names.items():
         module = _mxnd_module(key)
@@ -112,6 +122,8 @@ def classify(mxnet_names: dict) -> dict:
                     row.update(status=FUNCTION, where=getattr(value, "__module__", "") or "")
             if row["status"] == MISSING and OUT_OF_SCOPE_PATTERN.search(name):
                 row["status"] = OUT_OF_SCOPE
+            elif row["status"] == MISSING and name in uncallable.get(key, ()):
+                row["status"] = UNCALLABLE
             rows.append(row)
         tables[key] = rows
     return tables
@@ -145,7 +157,7 @@ def render(mxnet_names: dict | None = None) -> str:
         "(`--check` exits 1 when it is stale; `tests/test_docs.py` runs that check).",
         "",
         "Every public name of MXNet 1.9.1's `mx.nd` namespaces (`tools/mxnet_names.json`, listed by",
-        "`tools/list_mxnet_names.py` in the reference venv) has one of three statuses:",
+        "`tools/list_mxnet_names.py` in the reference venv) has one of these statuses:",
         "",
         "- **operator**: declared in the operator registry (`mxnd.registry.REGISTRY`), as its name",
         "  or an alias; `mx.nd.<name>`, the fluent method, `out=` handling and the docstring are",
@@ -153,6 +165,11 @@ def render(mxnet_names: dict | None = None) -> str:
         "- **function**: not a registry operator, but a callable of that name exists in the",
         "  matching mxnd module (hand-written, e.g. `mx.nd.array`, `mx.nd.zeros`, `mx.nd.add`).",
         "- **missing**: not available in mxnd yet.",
+        "- **not callable in MXNet**: not in mxnd, and no MXNet 1.9.1 program can call it either: its",
+        "  Python wrapper takes no inputs (only `out`, `name` and string parameters), so a call fails,",
+        "  e.g. `_backward_add()`: \"Operator _backward_add expects 1 inputs, but got 0\". These are",
+        "  mostly `_backward_*` operators, which only MXNet's C++ graph feeds; mxnd's autograd computes",
+        "  those gradients itself (`tools/mxnet_uncallable.json`, from `tools/list_mxnet_names.py`).",
         "- **not provided**: out of the project's scope (`intgemm`, absent from MXNet's default builds).",
         "",
         "For operators, *family* is the registry family (it selects the test suite), *fluent method*",
@@ -162,20 +179,23 @@ def render(mxnet_names: dict | None = None) -> str:
         "",
         "## Summary",
         "",
-        "| namespace | MXNet names | operator | function | missing | not provided | implemented |",
-        "|---|--:|--:|--:|--:|--:|--:|",
+        "| namespace | MXNet names | operator | function | missing | not callable in MXNet | not provided | "
+        "implemented | of the callable |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
-    totals = {OPERATOR: 0, FUNCTION: 0, MISSING: 0, OUT_OF_SCOPE: 0}
+    totals = {OPERATOR: 0, FUNCTION: 0, MISSING: 0, UNCALLABLE: 0, OUT_OF_SCOPE: 0}
     for key, rows in tables.items():
         counts = {status: sum(1 for row in rows if row["status"] == status) for status in totals}
         for status, count in counts.items():
             totals[status] += count
         done = counts[OPERATOR] + counts[FUNCTION]
         lines.append(f"| `{NAMESPACES[key][1]}` | {len(rows)} | {counts[OPERATOR]} | {counts[FUNCTION]} | "
-                     f"{counts[MISSING]} | {counts[OUT_OF_SCOPE]} | {done} / {len(rows)} |")
+                     f"{counts[MISSING]} | {counts[UNCALLABLE]} | {counts[OUT_OF_SCOPE]} | {done} / {len(rows)} | "
+                     f"{done} / {done + counts[MISSING]} |")
     total = sum(totals.values())
+    done = totals[OPERATOR] + totals[FUNCTION]
     lines.append(f"| **all** | {total} | {totals[OPERATOR]} | {totals[FUNCTION]} | {totals[MISSING]} | "
-                 f"{totals[OUT_OF_SCOPE]} | {totals[OPERATOR] + totals[FUNCTION]} / {total} |")
+                 f"{totals[UNCALLABLE]} | {totals[OUT_OF_SCOPE]} | {done} / {total} | {done} / {done + totals[MISSING]} |")
 
     lines += ["", "## Registry names that are not MXNet 1.9.1 names", ""]
     extra = non_mxnet_names(mxnet_names)
