@@ -1,4 +1,4 @@
-"""Cases of the ``_backward_<f>`` family (src/mxnd/ndarray/ops/unary_backward.py), recorded from MXNet 1.9.1.
+"""Cases of the ``_backward_<f>`` family (src/mxnd/ndarray/ops/backward_grad.py), recorded from MXNet 1.9.1.
 
 Each entry is an expression, or statements that set ``result``. ``r(y)`` gives the dtype, shape and
 values of ``y`` to 5 significant digits, for derivatives whose last bits differ between libm and
@@ -45,6 +45,22 @@ CASES = [
     for op in ("sin", "cos", "relu", "abs", "square", "sqrt", "log", "reciprocal", "tanh", "degrees", "arctan")
     for dtype in ("int32", "int64", "int8")
 ] + [
+] + [
+    f"{R}y = mx.nd._internal._backward_{op}_scalar(mx.nd.array({WIDE_HEAD}, dtype='{dtype}'), "
+    f"mx.nd.array({WIDE}, dtype='{dtype}'), scalar={scalar}); result = r(y)"
+    for op in ("rdiv", "mod", "rmod", "maximum", "minimum", "power", "rpower", "hypot")
+    for dtype in ("float32", "float64", "float16") for scalar in (1.5, -0.3, 2)
+] + [
+    f"mx.nd._internal._backward_{op}_scalar(mx.nd.array([2, -3, 5, 7], dtype='{dtype}'), "
+    f"mx.nd.array([1, 2, 3, -4], dtype='{dtype}'), scalar={scalar})"
+    for op in ("rdiv", "mod", "rmod", "maximum", "minimum", "power", "rpower", "hypot")
+    for dtype in ("int32", "int64") for scalar in (2, 2.7)
+] + [
+    "mx.nd._internal._backward_maximum_scalar(mx.nd.array([1.0, 2.0, 3.0]), mx.nd.array([np.nan, 1.5, 1.0]), scalar=1.5)",
+    "mx.nd._internal._backward_minimum_scalar(mx.nd.array([1.0, 2.0, 3.0]), mx.nd.array([1.5, 1.5, 1.0]))",
+    "mx.nd._internal._backward_rpower_scalar(mx.nd.array([1.0, 2.0]), mx.nd.array([4.0, 8.0]), scalar=0)",
+    "mx.nd._internal._backward_rdiv_scalar(mx.nd.array([1.0, 2.0]), mx.nd.array([0.0, -0.0]), scalar=2)",
+    "mx.nd._internal._backward_power_scalar(mx.nd.ones((2,)), mx.nd.ones((3,)), scalar=2)",
     # errors: shapes and dtypes must match, two inputs
     "mx.nd._internal._backward_sin(mx.nd.ones((2,)), mx.nd.ones((3,)))",
     "mx.nd._internal._backward_sin(mx.nd.ones((2,)), mx.nd.ones((2,), dtype='float64'))",

@@ -1,7 +1,10 @@
-"""MXNet's ``_backward_<f>`` operators of the elementwise unary functions (``mx.nd._internal``).
+"""MXNet's callable elementwise backward operators (``mx.nd._internal._backward_<f>``).
 
-Each takes the head gradient and the array its derivative is written in, and returns
-``DType(ograd * DType(f'(rhs)))`` (mxnet_op.h ``backward_grad``). The second input is what
+MXNet's Python API can call only the backward operators whose C++ registration declares array
+inputs (docs/operators.md lists the others as "not callable in MXNet"): those of the elementwise
+unary functions and of the scalar arithmetic. Each takes the head gradient and the array its
+derivative is written in (and the scalar), and returns ``DType(ograd * DType(f'(rhs[, scalar])))``
+(mxnet_op.h ``backward_grad``). The second input is what
 MXNet's ``f`` saves for its gradient: the input for sin, log, sqrt's ... rsqrt and cbrt's
 reciprocal, the output for relu, sigmoid, tanh, tan, sqrt, cbrt and erfinv (mshadow_op.h
 ``*_grad``, registered by ``ElemwiseGradUseIn`` or ``ElemwiseGradUseOut``). The derivative is
@@ -21,7 +24,8 @@ import math
 import numpy as np
 import torch
 
-from ...registry import OpSpec, declare
+from ...params import parse_bool, parse_float
+from ...registry import OpSpec, Param, declare
 from .unary import _cbrt_double, _gamma_double
 
 _F32, _F64 = torch.float32, torch.float64
@@ -114,26 +118,63 @@ GRADIENTS = {
 }
 
 
-def _backward(derivative):
-    """The body ``(ograd, rhs) -> DType(ograd * DType(derivative(rhs)))``."""
-    def body(ograd, rhs):
-        if ograd.shape != rhs.shape:
-            raise ValueError(f"Incompatible shapes: ograd {list(ograd.shape)} and input {list(rhs.shape)} "
-                             f"must be equal")
-        dtype = ograd.dtype
-        if dtype is _F32 or dtype is _F64:
-            return ograd * derivative(rhs).to(dtype)
-        if dtype.is_floating_point:  # float16: each C++ expression computed in float, rounded to half
-            return (ograd.float() * derivative(rhs.float()).to(dtype).float()).to(dtype)
-        factor = derivative(rhs.to(_F32)).to(_F32)
-        return ograd * factor.to(dtype)  # DType(expr): truncated toward zero
+# _<name>_scalar's derivative in its array ``a`` (the input; rpower's output), the scalar ``b`` given
+# in the array's dtype: mshadow_op.h rdiv_grad, mod_grad, rmod_grad, ge, le, power_grad, ...
+SCALAR_GRADIENTS = {
+    "rdiv": lambda a, b: -b / _sqr(a),
+    "mod": lambda a, b: torch.ones_like(a),
+    "rmod": lambda a, b: -torch.floor(b / a),
+    "maximum": lambda a, b: (a >= b).to(a.dtype),
+    "minimum": lambda a, b: (a <= b).to(a.dtype),
+    "power": lambda a, b: torch.pow(a, b - 1.0) * b,
+    "rpower": lambda a, b: a * math.log(b) if b > 0 else a * torch.log(torch.tensor(b, dtype=a.dtype)),
+    "hypot": lambda a, b: a / torch.hypot(a, torch.full_like(a, b)),
+}
+# mod_grad and rmod_grad are specialised for float types only: integers get mshadow's 0
+_FLOAT_ONLY = frozenset({"mod", "rmod"})
+
+
+def _product(ograd, rhs, derivative):
+    """``DType(ograd * DType(derivative(rhs)))``: float32/float64 in their type, float16 and
+    integers through float32 (integers truncated, as ``DType(expr)``)."""
+    if ograd.shape != rhs.shape:
+        raise ValueError(f"Incompatible shapes: ograd {list(ograd.shape)} and input {list(rhs.shape)} "
+                         f"must be equal")
+    dtype = ograd.dtype
+    if dtype is _F32 or dtype is _F64:
+        return ograd * derivative(rhs).to(dtype)
+    if dtype.is_floating_point:  # float16: each C++ expression computed in float, rounded to half
+        return (ograd.float() * derivative(rhs.float()).to(dtype).float()).to(dtype)
+    return ograd * derivative(rhs.to(_F32)).to(_F32).to(dtype)  # DType(expr): truncated toward zero
+
+
+def _unary_body(derivative):
+    return lambda ograd, rhs: _product(ograd, rhs, derivative)
+
+
+def _scalar_body(name, derivative):
+    """``(ograd, rhs, scalar)``: the scalar is first cast to the array's dtype (``DType(alpha)``)."""
+    def body(ograd, rhs, *, scalar, is_int):
+        value = torch.tensor(scalar, dtype=torch.float64).to(ograd.dtype).item()
+        if name in _FLOAT_ONLY and not ograd.is_floating_point():
+            return _product(ograd, rhs, torch.zeros_like)
+        return _product(ograd, rhs, lambda a: derivative(a, value))
     return body
 
 
-UNARY_BACKWARD = declare([
-    OpSpec(f"_backward_{name}", _backward(derivative), inputs=("lhs", "rhs"), family="unary_backward",
+_SCALAR_PARAMS = (Param("scalar", parse_float, 1.0, "the scalar of the forward operator"),
+                  Param("is_int", parse_bool, True, "whether the scalar is an integer (MXNet's signature)"))
+
+BACKWARD_GRAD = declare([
+    OpSpec(f"_backward_{name}", _unary_body(derivative), inputs=("lhs", "rhs"), family="backward_grad",
            same_dtype=True, no_bool=True,
            doc=f"The gradient of ``{name}``: the head gradient times {name}'s derivative, as MXNet's "
                f"``_backward_{name}`` computes it.")
     for name, derivative in GRADIENTS.items()
+] + [
+    OpSpec(f"_backward_{name}_scalar", _scalar_body(name, derivative), inputs=("lhs", "rhs"), family="backward_grad",
+           same_dtype=True, no_bool=True, params=_SCALAR_PARAMS,
+           doc=f"The gradient of ``_{name}_scalar`` in its array: the head gradient times the derivative, "
+               f"as MXNet's ``_backward_{name}_scalar`` computes it.")
+    for name, derivative in SCALAR_GRADIENTS.items()
 ])
