@@ -24,9 +24,11 @@ import math
 import numpy as np
 import torch
 
+from ... import dtypes
 from ...params import parse_bool, parse_float
 from ...registry import OpSpec, Param, declare
-from .unary import _cbrt_double, _gamma_double
+from .ordering import _SOFTMAX_PARAMS, _length_mask
+from .unary import _cbrt_double, _gamma_double, as_dtype_scalar
 
 _F32, _F64 = torch.float32, torch.float64
 _PI = np.float32(math.pi)  # mshadow_op.h: const float PI
@@ -162,6 +164,71 @@ def _scalar_body(name, derivative):
     return body
 
 
+def _smooth_l1_grad(ograd, data, *, scalar):
+    """``_backward_smooth_l1``: ograd * smooth_l1_gradient(data, sigma) (mshadow_op.h), in float
+    (double for float64): sign(x) beyond 1/sigma^2, sigma^2 * x inside."""
+    dtype = ograd.dtype
+    compute = _F64 if dtype is _F64 else _F32
+    sigma = float(torch.tensor(scalar, dtype=_F64).to(dtype))
+    square = float(torch.tensor(sigma * sigma, dtype=compute))
+    inverse = float(torch.tensor(1.0 / square, dtype=compute)) if square else float("inf")
+    x = data.to(compute)
+    slope = torch.where(x > inverse, torch.ones_like(x), torch.where(x < -inverse, -torch.ones_like(x), x * square))
+    return _product(ograd, data, lambda _: slope.to(dtype) if dtype.is_floating_point else slope)
+
+
+def _softmax_grad(log, negate):
+    """``_backward_softmax`` / ``_backward_log_softmax`` / ``_backward_softmin`` (softmax-inl.h
+    SoftmaxGrad): inputs (ograd, out), (ograd, data, out) with ``dtype``, (ograd, data, length,
+    out) with ``use_length`` (then also the length's zero gradient). softmax: out * (ograd - sum(ograd
+    * out)); log_softmax: ograd - exp(out) * sum(ograd); negated for softmin; divided by temperature."""
+    def body(*arrays, axis, temperature, dtype, use_length):
+        count = 4 if use_length else 3 if dtype is not None else 2
+        if len(arrays) != count:
+            raise ValueError(f"Operator expects {count} inputs, but got {len(arrays)} instead.")
+        ograd, out = arrays[0], arrays[-1]
+        if ograd.shape != out.shape:
+            raise ValueError(f"Incompatible shapes: ograd {list(ograd.shape)} and output {list(out.shape)}")
+        if not ograd.is_floating_point():
+            raise TypeError(f"This operation only support floating point types, not {str(ograd.dtype)[6:]}")
+        ndim = ograd.dim()
+        if not -ndim <= axis < ndim:
+            raise ValueError(f"axis {axis} exceeds the input dimension of {ndim}")
+        dim = axis % ndim
+        if dtype is not None and (ograd.dtype is not dtypes.to_torch(dtype) or out.dtype is not ograd.dtype):
+            raise TypeError(f"Type inconsistent, Provided = {str(ograd.dtype)[6:]}, inferred type = {dtype}")
+        mask = _length_mask(out, arrays[2], dim) if use_length else None
+        terms = ograd if log else ograd * out
+        if mask is not None:
+            terms = terms.masked_fill(~mask, 0)
+        total = _sequential_sum(terms, dim)
+        if log:  # math::exp returns float for half: one rounding at the end
+            wide = torch.float32 if ograd.dtype is torch.float16 else ograd.dtype
+            grad = (ograd.to(wide) - torch.exp(out.to(wide)) * total.to(wide)).to(ograd.dtype)
+        else:  # half_t arithmetic: each step rounded
+            grad = out * (ograd - total)
+        if negate:
+            grad = -grad
+        if temperature is not None and temperature != 1.0:
+            grad = grad / as_dtype_scalar(temperature, grad.dtype)
+        if mask is not None:
+            grad = grad.masked_fill(~mask, 0)
+        grad = grad.to(arrays[1].dtype if count > 2 else ograd.dtype)
+        return (grad, torch.zeros_like(arrays[2])) if use_length else grad
+    return body
+
+
+def _sequential_sum(terms, dim):
+    """The sum along ``dim`` kept as a size-1 axis, added in order in the array's type, as
+    SoftmaxGrad's loop (float16 rounds after every addition)."""
+    if terms.dtype is not torch.float16:
+        return terms.cumsum(dim).narrow(dim, terms.shape[dim] - 1, 1) if terms.shape[dim] else terms.sum(dim, True)
+    total = torch.zeros_like(terms.narrow(dim, 0, 1))
+    for column in terms.split(1, dim):
+        total = total + column
+    return total
+
+
 _SCALAR_PARAMS = (Param("scalar", parse_float, 1.0, "the scalar of the forward operator"),
                   Param("is_int", parse_bool, True, "whether the scalar is an integer (MXNet's signature)"))
 
@@ -177,4 +244,12 @@ BACKWARD_GRAD = declare([
            doc=f"The gradient of ``_{name}_scalar`` in its array: the head gradient times the derivative, "
                f"as MXNet's ``_backward_{name}_scalar`` computes it.")
     for name, derivative in SCALAR_GRADIENTS.items()
+] + [
+    OpSpec("_backward_smooth_l1", _smooth_l1_grad, inputs=("lhs", "rhs"), family="backward_grad", same_dtype=True,
+           no_bool=True, params=(Param("scalar", parse_float, 1.0, "sigma of the forward smooth_l1"),),
+           doc="The gradient of ``smooth_l1``: the head gradient times sign(x) beyond 1/sigma^2, sigma^2 * x inside."),
+] + [
+    OpSpec(f"_backward_{name}", _softmax_grad(log, negate), inputs=("*args",), family="backward_grad",
+           params=_SOFTMAX_PARAMS, doc=f"The gradient of ``{name}`` from its head gradient and output.")
+    for name, log, negate in (("softmax", False, False), ("log_softmax", True, False), ("softmin", False, True))
 ])
