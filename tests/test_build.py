@@ -492,5 +492,7 @@ def test_every_operator_on_the_gpu_agrees_with_the_host(spec):
     function = seeded(function_of(spec))
     expected = function(*arrays, **kwargs)
     with DEVICE:  # operators without inputs create their result on the default context
-        actual = function(*[array.as_in_context(DEVICE) for array in arrays], **kwargs)
+        on_device = {key: value.as_in_context(DEVICE) if hasattr(value, "as_in_context") else value
+                     for key, value in kwargs.items()}  # an out= array (_set_value's) goes along
+        actual = function(*[array.as_in_context(DEVICE) for array in arrays], **on_device)
     assert_agrees_across_devices(actual, expected, values=spec.family != "random")

@@ -117,6 +117,8 @@ def test_valid_call_with_any_data(name, ctx, data):
     mode = data.draw(st.sampled_from(["sample", "random", "special"]), label="data")
     values = [data_for(data.draw, s, d, i, mode) for i, (s, d) in enumerate(zip(shapes, dtypes))]
     arrays = make_arrays(values, dtypes, ctx)
+    kwargs = {key: value.as_in_context(ctx) if hasattr(value, "as_in_context") else value
+              for key, value in kwargs.items()}  # an out= array (_set_value's) on the context too
     before = snapshot(arrays)
     with ctx:  # operators without inputs create their result on the default context
         result, error = attempt(spec, function_of(spec), *arrays, **kwargs)

@@ -85,14 +85,17 @@ ELEMWISE = {"elemwise_add": "add", "elemwise_sub": "sub", "elemwise_mul": "mul",
             "_minimum": "minimum", "_hypot": "hypot", "_equal": "equal",
             "_not_equal": "not_equal", "_greater": "greater", "_greater_equal": "greater_equal",
             "_lesser": "lesser", "_lesser_equal": "lesser_equal", "_logical_and": "logical_and",
-            "_logical_or": "logical_or", "_logical_xor": "logical_xor", "_grad_add": "add"}
+            "_logical_or": "logical_or", "_logical_xor": "logical_xor", "_grad_add": "add",
+            "_scatter_elemwise_div": "div"}
 BROADCAST = {f"broadcast_{key}": key for key in BINARY}
 # _<op>_scalar(x, scalar=s) is op(x, s); the _r<op>_scalar forms swap the operands
 SCALAR = {f"_{key}_scalar": (key, False) for key in BINARY if key not in ("add", "sub", "mul", "div")}
 SCALAR.update({"_plus_scalar": ("add", False), "_minus_scalar": ("sub", False),
                "_mul_scalar": ("mul", False), "_div_scalar": ("div", False),
                "_rminus_scalar": ("sub", True), "_rdiv_scalar": ("div", True),
-               "_rmod_scalar": ("mod", True), "_rpower_scalar": ("power", True)})
+               "_rmod_scalar": ("mod", True), "_rpower_scalar": ("power", True),
+               "_scatter_plus_scalar": ("add", False), "_scatter_minus_scalar": ("sub", False),
+               "_backward_mul_scalar": ("mul", False), "_backward_div_scalar": ("div", False)})
 
 REDUCE = {"sum": np.sum, "mean": np.mean, "prod": np.prod, "nansum": np.nansum,
           "nanprod": np.nanprod, "max": np.max, "min": np.min}

@@ -90,6 +90,11 @@ CASES = [
     f"mx.nd._internal._backward_softmax(mx.nd.array({SOFT_HEAD}), mx.nd.array({SOFT_OUT}), use_length=True)",
     f"mx.nd._internal._backward_softmax(mx.nd.array({SOFT_HEAD}), mx.nd.array({SOFT_OUT}), axis=2)",
     f"mx.nd._internal._backward_softmax(mx.nd.array({SOFT_HEAD}))",
+    "mx.nd._internal._backward_mul_scalar(mx.nd.array([1, 2, 3], dtype='int32'), scalar=2.5)",
+    "mx.nd._internal._backward_div_scalar(mx.nd.array([1, 2, 3], dtype='int32'), scalar=2.5)",
+    "mx.nd._internal._backward_mul_scalar(mx.nd.array([1, 2, 3], dtype='int32'), scalar=2.5, is_int=False)",
+    "mx.nd._internal._backward_div_scalar(mx.nd.array([1.0, -2.0]), scalar=0)",
+    "mx.nd._internal._backward_mul_scalar(mx.nd.array([1.5, -2.0], dtype='float16'), scalar=3)",
     # errors: shapes and dtypes must match, two inputs
     "mx.nd._internal._backward_sin(mx.nd.ones((2,)), mx.nd.ones((3,)))",
     "mx.nd._internal._backward_sin(mx.nd.ones((2,)), mx.nd.ones((2,), dtype='float64'))",

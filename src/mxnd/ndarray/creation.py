@@ -5,16 +5,15 @@ anything but an NDArray is float32 unless ``dtype`` is given, as in MXNet.
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import torch
 
 from .. import dtypes
 from ..context import Context, current_context
-from ..errors import MXNetError, device_errors
-from ..params import parse_context, parse_shape
+from ..errors import device_errors
+from ..params import parse_context
 from .ndarray import NDArray, wrap
+from .ops.creation import eye_tensor, fill_value, filled_tensor, linspace_tensor, range_tensor
 
 __all__ = ["array", "empty", "zeros", "ones", "full", "arange", "linspace", "eye", "from_numpy",
            "from_dlpack", "to_dlpack_for_read", "to_dlpack_for_write"]
@@ -90,27 +89,10 @@ def host_copy(source: np.ndarray, dtype: torch.dtype) -> torch.Tensor:
     return tensor
 
 
-_MAKERS = {None: torch.empty, 0: torch.zeros, 1: torch.ones}
-
-
 def _filled(shape, ctx, dtype, fill, name, frontend=False):
     ctx = current_context() if ctx is None else resolve_context(ctx)
     target = torch.float32 if dtype is None else dtypes.to_torch(dtype, name, frontend=frontend)
-    shape, device = parse_shape(shape), ctx.device
-    try:
-        maker = _MAKERS.get(fill) if type(fill) is int or fill is None else None
-        if maker is not None and ctx.device_typeid != 2:
-            # the host, torch's default dtype: skip torch's keyword parsing (and its sequence
-            # parsing: torch.zeros(4, 4) is 0.5 us faster than torch.zeros((4, 4)))
-            tensor = maker(*shape) if shape else maker(shape)
-            if tensor.dtype is not target:
-                tensor = maker(shape, dtype=target)
-        elif maker is not None:
-            tensor = maker(shape, dtype=target, device=device)
-        else:
-            tensor = torch.full(shape, fill, dtype=target, device=device)
-    except RuntimeError as error:
-        raise MXNetError(f"{name}: cannot create an array of shape {shape}: {error}") from None
+    tensor = filled_tensor(shape, ctx, target, fill, name)
     return _place(tensor, ctx, name) if ctx.device_typeid == 3 else wrap(tensor, ctx)
 
 
@@ -140,27 +122,11 @@ def full(shape, val, ctx=None, dtype=np.float32, out=None):
     >>> mx.nd.full((2,), 3.7, dtype='int32').asnumpy()
     array([3, 3], dtype=int32)
     """
-    target = dtypes.to_torch(dtype, "full", frontend=True)
-    value = val if target.is_floating_point else bool(val) if target is torch.bool else int(val)
     if out is not None:
-        out._data.fill_(value)
+        out._data.fill_(fill_value(val, out._data.dtype))
         return out
-    return _filled(shape, ctx, dtype, value, "full", frontend=True)
-
-
-def _affine(count, start, step, dtype, device):
-    """``start + i * step`` computed in ``dtype`` as MXNet's range kernels do (ints truncate first)."""
-    if dtype.is_floating_point:
-        compute = torch.float32 if dtype in (torch.float16, torch.bfloat16) else dtype
-        start, step = torch.tensor(start, dtype=compute), torch.tensor(step, dtype=compute)
-        return (torch.arange(count, dtype=compute, device=device) * step.to(device) + start.to(device)).to(dtype)
-    if dtype is torch.bool:
-        return (torch.arange(count, dtype=torch.float64, device=device) * step + start).to(dtype)
-    return torch.arange(count, dtype=dtype, device=device) * int(step) + int(start)
-
-
-def _text(value):
-    return "%g" % value
+    return _filled(shape, ctx, dtype, fill_value(val, dtypes.to_torch(dtype, "full", frontend=True)), "full",
+                   frontend=True)
 
 
 def arange(start, stop=None, step=1.0, repeat=1, infer_range=None, ctx=None, dtype=np.float32):
@@ -172,45 +138,24 @@ def arange(start, stop=None, step=1.0, repeat=1, infer_range=None, ctx=None, dty
     """
     if stop is None:
         start, stop = 0.0, start
-    start, stop, step, repeat = float(start), float(stop), float(step), int(repeat)
-    if step == 0:
-        raise MXNetError("arange: step cannot be 0")
-    if (step > 0 and start >= stop) or (step < 0 and start <= stop):
-        raise MXNetError(f"arange: Invalid range (start, stop, step) = "
-                         f"({_text(start)},{_text(stop)},{_text(step)})")
-    if repeat < 1:
-        raise MXNetError(f"arange: repeat must be positive, got {repeat}")
     ctx = resolve_context(ctx)
-    count = int(math.ceil((stop - start) / step))
     target = dtypes.to_torch(dtype, "arange", allow_bool=False)
-    with device_errors("arange"):
-        values = _affine(count, start, step, target, ctx.device)
-        if repeat > 1:
-            values = values.repeat_interleave(repeat)
+    values = range_tensor(float(start), float(stop), float(step), int(repeat), target, ctx.device, "arange")
     return wrap(values, ctx)
 
 
 def linspace(start, stop, num, endpoint=True, ctx=None, dtype=np.float32):
     """``num`` evenly spaced values from start to stop (stop included when ``endpoint``)."""
-    num = int(num)
-    if num < 0:
-        raise MXNetError(f"linspace: num must be non-negative, got {num}")
     ctx = resolve_context(ctx)
-    divisor = (num - 1) if endpoint else num
-    step = (float(stop) - float(start)) / divisor if divisor > 0 else 0.0
     target = dtypes.to_torch(dtype, "linspace", allow_bool=False)
-    with device_errors("linspace"):
-        return wrap(_affine(num, float(start), step, target, ctx.device), ctx)
+    return wrap(linspace_tensor(float(start), float(stop), int(num), endpoint, target, ctx.device, "linspace"), ctx)
 
 
 def eye(N, M=0, k=0, ctx=None, dtype=None, **kwargs):
     """A 2-D array with ones on diagonal ``k`` (``M=0`` means ``M=N``)."""
     ctx = resolve_context(ctx)
-    N, M, k = int(N), int(M) or int(N), int(k)
     target = dtypes.to_torch(dtype, "eye", allow_bool=False)
-    with device_errors("eye"):
-        matrix = np.eye(N, M, k, dtype=np.float64)
-        return wrap(torch.from_numpy(matrix).to(device=ctx.device, dtype=target), ctx)
+    return wrap(eye_tensor(int(N), int(M), int(k), target, ctx.device, "eye"), ctx)
 
 
 def from_numpy(ndarray, zero_copy=True):

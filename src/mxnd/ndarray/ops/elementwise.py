@@ -1,4 +1,5 @@
-"""Elementwise binary operators: broadcast_*, the same-shape elemwise_*/_plus/_mod ..., *_scalar, add_n.
+"""Elementwise binary operators: broadcast_*, the same-shape elemwise_*/_plus/_mod ..., *_scalar,
+the _scatter_* operators and add_n.
 
 MXNet 1.x keeps the input dtype everywhere: comparisons and logic return 0/1 in the input
 dtype (elemwise_binary_broadcast_op_logic.cc), integer division truncates, and a scalar
@@ -214,9 +215,27 @@ SCALAR = declare([
     OpSpec(name, _scalar_body(body, reflected), params=SCALAR_PARAMS, aliases=(alias,), family="scalar",
            differentiable=True, doc=f"{name.strip('_')}: an array and a scalar.")
     for name, body, reflected, alias in _SCALAR
-] + [  # gradient_multiplier_op.cc: _mul_scalar's kernel under a contrib name, with no gradient
-    OpSpec("_contrib_backward_gradientmultiplier", _with_scalar(torch.mul), params=SCALAR_PARAMS,
-           family="scalar", doc="Gradient of gradientmultiplier: the input times scalar."),
+] + [  # gradient_multiplier_op.cc and elemwise_binary_scalar_op_basic.cc: _mul_scalar's and
+    # _div_scalar's kernels under backward names (no CamelCase alias, no gradient)
+    OpSpec(name, _with_scalar(body), params=SCALAR_PARAMS, family="scalar", doc=doc)
+    for name, body, doc in (
+        ("_contrib_backward_gradientmultiplier", torch.mul, "Gradient of gradientmultiplier: the input times scalar."),
+        ("_backward_mul_scalar", torch.mul, "Gradient of _mul_scalar: the head gradient times scalar."),
+        ("_backward_div_scalar", _divide, "Gradient of _div_scalar: the head gradient divided by scalar."),
+    )
+])
+
+
+# elemwise_scatter_op.cc: on dense arrays as _plus_scalar, _minus_scalar and elemwise_div; on
+# sparse ones they change only the stored values (mxnd.ndarray.sparse.elementwise)
+SCATTER = declare([
+    OpSpec(f"_scatter{name}", _scalar_body(body, reflected), params=SCALAR_PARAMS, family="scatter",
+           differentiable=True, doc=f"{name}, applied only to the stored values of a csr or row_sparse array.")
+    for name, body, reflected, _ in _SCALAR if name in ("_plus_scalar", "_minus_scalar")
+] + [
+    OpSpec("_scatter_elemwise_div", _same_shape(_divide), inputs=_LHS_RHS, family="scatter", same_dtype=True,
+           no_bool=True, differentiable=True,
+           doc="elemwise_div on the stored rows of a row_sparse lhs (otherwise: elemwise_div)."),
 ])
 
 

@@ -1,5 +1,6 @@
-"""Layout operators: joining (concat, stack), splitting (split, _split_v2), slicing (slice,
-slice_axis, slice_like), reordering (flip), repetition (tile, repeat), padding (pad), index
+"""Layout operators: joining (concat, _rnn_param_concat, stack), splitting (split, _split_v2 and its
+gradient), slicing (slice, slice_axis, slice_like) and slice assignment (_slice_assign,
+_slice_assign_scalar), reordering (flip), repetition (tile, repeat), padding (pad), index
 arithmetic (ravel_multi_index, unravel_index), khatri_rao and sliding blocks (im2col, col2im).
 
 Also MXNet's Python-level functions over these operators: ``moveaxis``, ``concatenate`` and
@@ -7,6 +8,7 @@ Also MXNet's Python-level functions over these operators: ``moveaxis``, ``concat
 """
 from __future__ import annotations
 
+import functools
 import numbers
 import operator
 import re
@@ -18,6 +20,7 @@ from ...errors import MXNetError
 from ...params import ParamError, enum, parse_bool, parse_float, parse_int, parse_optional_int, parse_shape
 from ...registry import OpSpec, Param, declare
 from .shape import fresh, normalize_axis, require_shape
+from .unary import as_dtype_scalar
 
 __all__ = ["LAYOUT", "moveaxis", "concatenate", "split_v2", "parse_optional_ints"]
 
@@ -58,6 +61,20 @@ def _num_args_param():
     return Param("num_args", parse_int, None, "number of inputs (MXNet fills it in from the call)")
 
 
+_CONCAT_PARAMS = (Param("dim", parse_int, 1, "the axis to join along"), _num_args_param())
+_SPLIT_V2_PARAMS = (
+    Param("indices", parse_shape, doc="start of each part along the axis; the first is 0"),
+    Param("axis", parse_int, 1, "the axis to split"),
+    Param("squeeze_axis", parse_bool, False, "drop the split axis (every part must have size 1)"),
+    Param("sections", parse_int, 0, "number of near-equal parts; 0 splits at indices"),
+)
+_SLICE_PARAMS = (
+    Param("begin", parse_optional_ints, doc="start per axis; None entries take the default"),
+    Param("end", parse_optional_ints, doc="stop per axis (exclusive); None entries take the default"),
+    Param("step", parse_optional_ints, (), "step per axis, may be negative; None entries are 1"),
+)
+
+
 # ---- helpers -----------------------------------------------------------------------------
 
 
@@ -87,8 +104,9 @@ def _pieces(data, axis, bounds, squeeze_axis):
 # ---- joining -----------------------------------------------------------------------------
 
 
-def _concat(*data, dim, num_args):
-    _check_count(data, num_args, "Concat")
+def _concat(*data, dim, num_args, op_name="Concat"):
+    """Join along ``dim``; every other axis must match (concat.cc ``ConcatShape``)."""
+    _check_count(data, num_args, op_name)
     require_shape(data[0])
     first = data[0].shape
     axis = normalize_axis(dim, len(first))
@@ -144,11 +162,9 @@ def _section_bounds(size, sections):
     return bounds
 
 
-def _split_v2(data, *, indices, axis, squeeze_axis, sections):
-    """Split at ``indices`` (the first must be 0), or into ``sections`` near-equal parts."""
-    require_shape(data)
-    axis = normalize_axis(axis, data.dim())
-    size = data.shape[axis]
+def _split_v2_bounds(size, axis, indices, squeeze_axis, sections):
+    """``(start, stop)`` of each part of an axis of ``size``: at ``indices`` (the first must be 0)
+    or in ``sections`` near-equal parts (matrix_op-inl.h ``SplitOpShapeImpl``)."""
     if sections > 0:
         bounds = _section_bounds(size, sections)
     elif indices:
@@ -166,14 +182,43 @@ def _split_v2(data, *, indices, axis, squeeze_axis, sections):
     if bounds[0] != 0:  # the parts must cover the axis (SplitOpShapeImpl's back-calculated shape)
         raise ValueError(f"Shape inconsistent: the parts cover {size - bounds[0]} of the {size} "
                          f"entries of axis {axis}; the first index must be 0")
+    return pairs
+
+
+def _split_v2(data, *, indices, axis, squeeze_axis, sections):
+    """Split at ``indices`` (the first must be 0), or into ``sections`` near-equal parts."""
+    require_shape(data)
+    axis = normalize_axis(axis, data.dim())
+    pairs = _split_v2_bounds(data.shape[axis], axis, indices, squeeze_axis, sections)
     return _pieces(data, axis, pairs, squeeze_axis)
+
+
+def _split_v2_backward(*grads, indices, axis, squeeze_axis, sections):
+    """The gradient of ``_split_v2``: the gradients of its parts joined along ``axis`` (squeezed
+    parts get their axis back), each checked to have its part's size (``SplitOpBackward``)."""
+    count = sections if sections > 0 else len(indices)
+    if len(grads) != count:
+        raise ValueError(f"Operator _split_v2_backward expects {count} inputs, but got {len(grads)} instead.")
+    if squeeze_axis and grads:
+        real = normalize_axis(axis, grads[0].dim() + 1)
+        grads = [grad.unsqueeze(real) for grad in grads]
+    joined = _concat(*grads, dim=axis, num_args=None, op_name="_split_v2_backward")
+    real = normalize_axis(axis, joined.dim())
+    pairs = _split_v2_bounds(joined.shape[real], real, indices, squeeze_axis, sections)
+    for i, (grad, (start, stop)) in enumerate(zip(grads, pairs)):
+        if grad.shape[real] != stop - start:
+            raise ValueError(f"Incompatible input shape: gradient {i} has size {grad.shape[real]} on axis "
+                             f"{real}, its part of the split has {stop - start}")
+    return joined
 
 
 # ---- slicing -----------------------------------------------------------------------------
 
 
-def _slice(data, *, begin, end, step):
-    """Python slicing per axis with None entries (matrix_op-inl.h ``GetIndexRange``)."""
+def _slice_region(data, begin, end, step):
+    """slice's region of ``data`` (matrix_op-inl.h ``GetIndexRange``: Python slices per axis,
+    None entries take the defaults): a key of basic slices with positive steps, and the axes
+    that a negative step walks backwards (flip the region along them to get slice's order)."""
     require_shape(data)
     step = step or ()
     if begin is None or end is None or len(begin) != len(end):
@@ -182,20 +227,49 @@ def _slice(data, *, begin, end, step):
         raise ValueError(f"Slicing axis exceeds data dimensions: {len(begin)} vs. {data.dim()}")
     if step and len(step) != len(begin):
         raise ValueError(f"step {step} and begin {begin} must have the same length")
-    result, copied = data, False
+    key, flips = [], []
     for axis, (first, last) in enumerate(zip(begin, end)):
         stride = step[axis] if step and step[axis] is not None else 1
         if stride == 0:
             raise ValueError(f"slice op step[{axis}] cannot be 0")
-        start, stop, stride = slice(first, last, stride).indices(data.shape[axis])
-        if stride > 0:
-            result = result[(slice(None),) * axis + (slice(start, stop, stride),)]
-        elif start <= stop:
-            result = result.narrow(axis, 0, 0)
-        else:
-            index = torch.arange(start, stop, stride, device=data.device)
-            result, copied = result.index_select(axis, index), True
-    return result if copied and result.is_contiguous() else fresh(result)
+        picked = range(*slice(first, last, stride).indices(data.shape[axis]))
+        if stride < 0:
+            picked = picked[::-1]
+            if len(picked) > 1:
+                flips.append(axis)
+        key.append(slice(picked.start, picked.stop, picked.step) if picked else slice(0, 0))
+    return tuple(key), flips
+
+
+def _slice(data, *, begin, end, step):
+    """Python slicing per axis with None entries and negative steps."""
+    key, flips = _slice_region(data, begin, end, step)
+    return data[key].flip(flips) if flips else fresh(data[key])
+
+
+def _dims(shape) -> str:
+    """A shape as MXNet's messages print it: ``[2,3]``."""
+    return "[" + ",".join(map(str, shape)) + "]"
+
+
+def _slice_assign(lhs, rhs, *, begin, end, step):
+    """A copy of ``lhs`` with slice's region replaced by ``rhs``, which must have the region's shape
+    (matrix_op-inl.h ``SliceAssignOpShape``; MXNet writes into lhs only when out=lhs)."""
+    key, flips = _slice_region(lhs, begin, end, step)
+    result = lhs.clone()
+    region = result[key]
+    if rhs.shape != region.shape:
+        raise ValueError(f"Shape inconsistent, Provided = {_dims(rhs.shape)}, inferred shape={_dims(region.shape)}")
+    region.copy_(rhs.flip(flips) if flips else rhs)
+    return result
+
+
+def _slice_assign_scalar(data, *, scalar, begin, end, step):
+    """A copy of ``data`` with slice's region set to ``scalar``, cast to data's dtype."""
+    key, _ = _slice_region(data, begin, end, step)
+    result = data.clone()
+    result[key] = as_dtype_scalar(scalar, data.dtype)
+    return result
 
 
 def _slice_axis(data, *, axis, begin, end):
@@ -445,9 +519,12 @@ _CONV = (
 
 LAYOUT = declare([
     OpSpec("concat", _concat, inputs=("*data",), aliases=("Concat",), differentiable=True, same_dtype=True,
-           no_bool=True, family="layout", params=(
-               Param("dim", parse_int, 1, "the axis to join along"), _num_args_param(),
-           ), doc="Join arrays along an existing axis."),
+           no_bool=True, family="layout", params=_CONCAT_PARAMS, doc="Join arrays along an existing axis."),
+    # concat.cc: concat with a shape inference that fills in unknown input sizes (symbolic graphs
+    # only: an imperative call sees known shapes, and computes as concat)
+    OpSpec("_rnn_param_concat", functools.partial(_concat, op_name="_rnn_param_concat"), inputs=("*data",),
+           differentiable=True, same_dtype=True, no_bool=True, family="layout", params=_CONCAT_PARAMS,
+           doc="Join the parameter arrays of RNN layers along an existing axis (as concat)."),
     OpSpec("stack", _stack, inputs=("*data",), differentiable=True, same_dtype=True, family="layout", params=(
         Param("axis", parse_int, 0, "the new axis of the result along which the inputs are stacked"),
         _num_args_param(),
@@ -459,17 +536,20 @@ LAYOUT = declare([
                Param("axis", parse_int, 1, "the axis to split"),
                Param("squeeze_axis", parse_bool, False, "drop the split axis (its size must be num_outputs)"),
            ), doc="Split an array into equal parts along an axis."),
-    OpSpec("_split_v2", _split_v2, differentiable=True, no_bool=True, family="layout", params=(
-        Param("indices", parse_shape, doc="start of each part along the axis; the first is 0"),
-        Param("axis", parse_int, 1, "the axis to split"),
-        Param("squeeze_axis", parse_bool, False, "drop the split axis (every part must have size 1)"),
-        Param("sections", parse_int, 0, "number of near-equal parts; 0 splits at indices"),
-    ), doc="Split an array at given indices or into sections (backs split_v2)."),
-    OpSpec("slice", _slice, aliases=("crop",), fluent=True, differentiable=True, family="layout", params=(
-        Param("begin", parse_optional_ints, doc="start per axis; None entries take the default"),
-        Param("end", parse_optional_ints, doc="stop per axis (exclusive); None entries take the default"),
-        Param("step", parse_optional_ints, (), "step per axis, may be negative; None entries are 1"),
-    ), doc="Slice the leading axes with begin/end/step, as Python slices."),
+    OpSpec("_split_v2", _split_v2, differentiable=True, no_bool=True, family="layout", params=_SPLIT_V2_PARAMS,
+           doc="Split an array at given indices or into sections (backs split_v2)."),
+    OpSpec("_split_v2_backward", _split_v2_backward, inputs=("*data",), same_dtype=True, no_bool=True,
+           family="layout", params=_SPLIT_V2_PARAMS,
+           doc="The gradient of _split_v2: the gradients of its outputs joined along axis."),
+    OpSpec("slice", _slice, aliases=("crop",), fluent=True, differentiable=True, family="layout",
+           params=_SLICE_PARAMS, doc="Slice the leading axes with begin/end/step, as Python slices."),
+    # MXNet registers no gradient for the assignments
+    OpSpec("_slice_assign", _slice_assign, inputs=("lhs", "rhs"), aliases=("_crop_assign",), same_dtype=True,
+           no_bool=True, family="layout", params=_SLICE_PARAMS,
+           doc="A copy of lhs with its slice begin:end:step replaced by rhs (of the slice's shape)."),
+    OpSpec("_slice_assign_scalar", _slice_assign_scalar, aliases=("_crop_assign_scalar",), no_bool=True,
+           family="layout", params=(Param("scalar", parse_float, 0.0, "the value, cast to data's dtype"),)
+           + _SLICE_PARAMS, doc="A copy of data with its slice begin:end:step set to scalar."),
     OpSpec("slice_axis", _slice_axis, fluent=True, differentiable=True, no_bool=True, family="layout", params=(
         Param("axis", parse_int, doc="the axis to slice; negative counts from the end"),
         Param("begin", parse_int, doc="start index; negative counts from the end"),

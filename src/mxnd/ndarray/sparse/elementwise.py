@@ -3,6 +3,8 @@
 Output stypes follow MXNet 1.9.1's storage inference (FInferStorageType of each operator):
 zero-preserving unary ops keep the storage; ``_mul_scalar``/``_div_scalar`` always keep it,
 ``_plus_scalar``/``_minus_scalar`` and the comparisons keep it when ``f(0, scalar) == 0``;
+``_scatter_plus/minus_scalar`` keep it and change only the stored values, and
+``_scatter_elemwise_div`` keeps a row_sparse lhs (the unstored rows stay zero);
 ``elemwise_add/sub`` keep csr+csr and rsp+rsp; ``elemwise_mul`` keeps the storage of its
 sparse operand (csr*csr, csr*dense, rsp*rsp, rsp*dense); ``broadcast_mul/div`` keep csr op
 dense. Every other combination takes the dense fallback. Values are computed by the dense
@@ -25,6 +27,7 @@ from ..generated import FUNCTIONS
 from ..ndarray import NDArray
 from .arrays import BaseSparseNDArray, CSRNDArray, make_csr, make_rsp
 from .dispatch import FALLBACK, implements, spec_of
+from .convert import to_dense_tensor
 from .cpu_loops import rsp_union
 from .kernels import expand_rows, index_set, locate, merge_rows
 
@@ -40,6 +43,7 @@ UNARY = ("abs", "arcsin", "arcsinh", "arctan", "arctanh", "cbrt", "ceil", "degre
 ALWAYS_SPARSE_SCALAR = ("_mul_scalar", "_div_scalar")
 ZERO_TEST_SCALAR = ("_plus_scalar", "_minus_scalar", "_equal_scalar", "_not_equal_scalar",
                     "_greater_scalar", "_greater_equal_scalar", "_lesser_scalar", "_lesser_equal_scalar")
+SCATTER_SCALAR = ("_scatter_plus_scalar", "_scatter_minus_scalar")
 
 
 def _on_values(impl):
@@ -60,6 +64,8 @@ def _register_unary():
         implements(name, (CSR,), (RSP,))(_on_values(spec_of(name).impl))
     for name in ZERO_TEST_SCALAR:
         implements(name, (CSR,), (RSP,))(_zero_tested(spec_of(name).impl))
+    for name in SCATTER_SCALAR:
+        implements(name, (CSR,), (RSP,))(_scattered(spec_of(name).impl))
 
 
 def _zero_tested(impl):
@@ -71,6 +77,22 @@ def _zero_tested(impl):
             return FALLBACK  # f(0) != 0: MXNet's output is dense
         return on_values(array, **params)
     return apply
+
+
+def _same_storage_out(function):
+    """``function`` of a sparse first input, given ``out=``: an ``out=`` of another storage type
+    takes the dense fallback (elemwise_scatter_op.cc's storage inference dispatches it so)."""
+    def apply(array, *rest, out=None, **params):
+        if out is not None and getattr(out, "stype", None) != array.stype:
+            return FALLBACK
+        return function(array, *rest, **params)
+    apply.wants_out = True
+    return apply
+
+
+def _scattered(impl):
+    """_scatter_plus/minus_scalar: the dense body on the stored values only, the storage kept."""
+    return _same_storage_out(_on_values(impl))
 
 
 @implements("clip", (CSR,), (RSP,))
@@ -232,6 +254,17 @@ def _broadcast_csr_dense(csr, dense, combine, name):
                              f"{csr._shape} {tuple(other.shape)}")
         picked = flat.expand(cols)[csr._indices] if flat.shape[0] == 1 else flat[csr._indices]
     return csr._with(combine(csr._values, picked))
+
+
+@implements("_scatter_elemwise_div", (RSP, DNS), (RSP, RSP), (RSP, CSR))
+@_same_storage_out
+def _scatter_elemwise_div(lhs, rhs):
+    """A row_sparse lhs divided on its stored rows only, by those rows of rhs (densified): a
+    row_sparse result with lhs's rows (elemwise_scatter_op.h); other storages take the fallback."""
+    _check_same_shape("_scatter_elemwise_div", lhs, rhs)
+    dense = rhs._data if rhs.stype == DNS else to_dense_tensor(rhs)
+    rows = dense.index_select(0, lhs._indices)
+    return lhs._with(spec_of("_scatter_elemwise_div").impl(lhs._values, rows))
 
 
 @implements("add_n")
