@@ -24,4 +24,6 @@ SAMPLES = {
     "_image_random_color_jitter": ([(2, 2, 3)], {"brightness": 0, "contrast": 0, "saturation": 0, "hue": 0}),
     "_image_adjust_lighting": ([(2, 2, 3)], {"alpha": (0.1, 0.2, 0.3)}),
     "_image_random_lighting": ([(2, 2, 3)], {"alpha_std": 0.0}),
+    "_cvimresize": ([(2, 3, 3)], {"w": 4, "h": 3}),
+    "_cvcopyMakeBorder": ([(2, 3, 3)], {"top": 1, "bot": 2, "left": 0, "right": 1, "type": 4}),
 }

@@ -1,0 +1,40 @@
+"""Cases of _cvimresize and _cvcopyMakeBorder (src/mxnd/ndarray/ops/opencv_image.py), recorded from MXNet 1.9.1.
+
+Each entry is an expression, or statements that set ``result``. Never put a case here that crashes MXNet.
+"""
+
+IMAGE = "mx.nd.array(np.arange(2 * 3 * 2).reshape(2, 3, 2) * 7 % 256, dtype='{dtype}')"
+WIDE = "mx.nd.array(np.random.RandomState(0).randint(0, 256, (5, 7, 3)), dtype='{dtype}')"
+DTYPES = ("uint8", "int32", "float32", "float64")
+
+CASES = [
+    f"mx.nd._internal._cvimresize({IMAGE.format(dtype=dtype)}, w={w}, h={h}, interp={interp})"
+    for dtype in DTYPES for (w, h) in ((4, 3), (2, 1), (5, 5)) for interp in (0, 1, 2, 3)
+] + [
+    f"mx.nd._internal._cvimresize({WIDE.format(dtype=dtype)}, w=3, h=4, interp={interp})"
+    for dtype in ("uint8", "float32") for interp in (0, 1, 2, 3, 4)
+] + [
+    f"mx.nd._internal._cvcopyMakeBorder({IMAGE.format(dtype=dtype)}, top={t}, bot={b}, left={l}, right={r}, type={kind})"
+    for dtype in DTYPES for kind in range(5) for (t, b, l, r) in ((1, 2, 2, 1), (0, 0, 0, 0), (5, 4, 7, 8))
+] + [
+    f"mx.nd._internal._cvcopyMakeBorder({IMAGE.format(dtype='uint8')}, top=1, bot=1, left=1, right=1, value=300)",
+    f"mx.nd._internal._cvcopyMakeBorder({IMAGE.format(dtype='uint8')}, top=1, bot=1, left=1, right=1, value=-3.5)",
+    f"mx.nd._internal._cvcopyMakeBorder({IMAGE.format(dtype='uint8')}, top=1, bot=1, left=1, right=1, value=2.5)",
+    f"mx.nd._internal._cvcopyMakeBorder({IMAGE.format(dtype='int32')}, top=1, bot=1, left=1, right=1, value=3.5)",
+    f"mx.nd._internal._cvcopyMakeBorder({IMAGE.format(dtype='float32')}, top=1, bot=1, left=1, right=1, value=-2.5)",
+    f"mx.nd._internal._cvcopyMakeBorder({IMAGE.format(dtype='float32')}, top=1, bot=0, left=0, right=1, values=(5, 9))",
+    f"mx.nd._internal._cvcopyMakeBorder({IMAGE.format(dtype='int32')}, top=0, bot=1, left=1, right=0, values=(5, 9), value=3)",
+    f"mx.nd._internal._cvcopyMakeBorder({WIDE.format(dtype='uint8')}, top=2, bot=2, left=2, right=2, values=(1, 2, 3))",
+    f"mx.nd._internal._cvcopyMakeBorder({WIDE.format(dtype='uint8')}, top=9, bot=11, left=13, right=6, type=2)",
+    f"mx.nd._internal._cvcopyMakeBorder({WIDE.format(dtype='uint8')}, top=9, bot=11, left=13, right=6, type=4)",
+    "mx.nd._internal._cvcopyMakeBorder(mx.nd.array([[[4]]], dtype='uint8'), top=2, bot=1, left=1, right=3, type=4)",
+    "mx.nd._internal._cvcopyMakeBorder(mx.nd.array([[[4]]], dtype='uint8'), top=2, bot=1, left=1, right=3, type=2)",
+    # errors
+    "mx.nd._internal._cvimresize(mx.nd.ones((2, 3)), w=2, h=2)",
+    "mx.nd._internal._cvimresize(mx.nd.ones((2, 3, 1), dtype='float16'), w=2, h=2)",
+    "mx.nd._internal._cvimresize(mx.nd.ones((2, 3, 1)), w=0, h=2)",
+    "mx.nd._internal._cvimresize(mx.nd.ones((2, 3, 1)))",
+    "mx.nd._internal._cvcopyMakeBorder(mx.nd.ones((2, 3)), top=1, bot=1, left=1, right=1)",
+    "mx.nd._internal._cvcopyMakeBorder(mx.nd.ones((2, 3, 1), dtype='float16'), top=1, bot=1, left=1, right=1)",
+    "mx.nd._internal._cvcopyMakeBorder(mx.nd.ones((2, 3, 1)), top=1, bot=1)",
+]
