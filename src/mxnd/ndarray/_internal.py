@@ -2,3 +2,7 @@
 from .generated import populate
 
 __all__ = populate(globals(), "_internal")
+
+from .image_io import _cvimdecode, _cvimread  # noqa: E402  (hand-written: image I/O)
+
+__all__ += ["_cvimdecode", "_cvimread"]

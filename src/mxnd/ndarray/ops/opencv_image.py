@@ -105,7 +105,7 @@ def _float_values(value):
     try:
         return tuple(parse_float(v) for v in text.split(",") if v.strip())
     except ParamError:
-        raise ParamError(f"Invalid Parameter format for values expect tuple of <double> but value='{value}'") from None
+        raise ParamError("tuple of <double>", value) from None
 
 
 OPENCV_IMAGE = declare([

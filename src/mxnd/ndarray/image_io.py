@@ -1,0 +1,123 @@
+"""MXNet's OpenCV image decoding functions ``mx.nd._internal._cvimdecode`` and ``_cvimread``
+(src/io/image_io.cc), on Pillow (the ``image`` extra: ``pip install "mxnd[image]"``). They are
+I/O, not array operators: hand-written functions, not registry operators.
+
+The result is what OpenCV 3.4's ``cv::imdecode`` gives MXNet, converted to RGB: an (H, W, 3)
+uint8 array (``flag=1``, channels in RGB order unless ``to_rgb=0``) or (H, W, 1) (``flag=0``).
+Colour JPEG and PNG decode to the same bytes (libjpeg-turbo's default IDCT and upsampling in both;
+PNG is lossless); an alpha channel is dropped, not composited; 16-bit samples keep their high byte.
+Grayscale decoding follows OpenCV's decoders: libjpeg's own luma for JPEG (Pillow's draft mode
+asks libjpeg for it too), libpng's ``png_set_rgb_to_gray(0.299, 0.587)`` for the others:
+``(9797 R + 19234 G + 3737 B) >> 15``, and R where R == G == B.
+
+>>> import mxnd as mx, numpy as np, io
+>>> from PIL import Image
+>>> png = io.BytesIO(); Image.fromarray(np.array([[[255, 0, 0]]], dtype=np.uint8)).save(png, 'PNG')
+>>> buf = mx.nd.array(np.frombuffer(png.getvalue(), np.uint8), dtype='uint8')
+>>> mx.nd._internal._cvimdecode(buf).asnumpy().tolist(), mx.nd._internal._cvimdecode(buf, flag=0).asnumpy().tolist()
+([[[255, 0, 0]]], [[[76]]])
+"""
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import torch
+
+from ..context import cpu
+from ..errors import MXNetError
+from ..params import parse_bool, parse_int
+from .ndarray import wrap
+
+__all__ = ["decode_image", "_cvimdecode", "_cvimread"]
+
+_GRAY_COEFFICIENTS = np.array([9797, 19234, 3737], dtype=np.int64)  # libpng: 0.299, 0.587 in 1/32768
+
+
+def _pillow():
+    try:
+        from PIL import Image
+    except ImportError:
+        raise MXNetError("image decoding needs Pillow: pip install pillow (or mxnd[image])") from None
+    return Image
+
+
+def _eight_bit(image) -> np.ndarray:
+    """The image as (H, W, 3) uint8 RGB: palette expanded, alpha dropped, 16 bits shifted to 8."""
+    if image.mode in ("I;16", "I;16B", "I;16L", "I"):
+        gray = (np.asarray(image).astype(np.int64) >> 8).astype(np.uint8)
+        return np.repeat(gray[..., None], 3, axis=2)
+    return np.asarray(image.convert("RGB"))
+
+
+def _libpng_gray(rgb: np.ndarray) -> np.ndarray:
+    wide = rgb.astype(np.int64)
+    gray = (wide @ _GRAY_COEFFICIENTS) >> 15
+    same = (rgb[..., 0] == rgb[..., 1]) & (rgb[..., 1] == rgb[..., 2])
+    return np.where(same, rgb[..., 0], gray).astype(np.uint8)
+
+
+def decode_image(data: bytes, flag: int = 1, to_rgb: bool = True) -> np.ndarray:
+    """(H, W, C) uint8 pixels of an encoded image, as MXNet's ``_cvimdecode`` returns them."""
+    Image = _pillow()
+    try:
+        image = Image.open(io.BytesIO(data))
+        if flag == 0 and image.format == "JPEG":
+            image.draft("L", image.size)  # libjpeg decodes straight to its luma, as OpenCV asks it to
+            return np.asarray(image.convert("L"))[..., None]
+        rgb = _eight_bit(image)
+    except (OSError, ValueError, SyntaxError) as error:
+        raise MXNetError(f"Decoding failed. Invalid image file. ({error})") from None
+    if flag == 0:
+        return (rgb[..., :1] if image.mode in ("L", "LA", "I;16", "I;16B", "I;16L", "I") else
+                _libpng_gray(rgb)[..., None])
+    return rgb if to_rgb else np.ascontiguousarray(rgb[..., ::-1])
+
+
+def _parse_flag(value):
+    """0 or 1. MXNet passes larger values on to OpenCV (IMREAD_ANYDEPTH, ANYCOLOR ... bits), whose
+    single-channel results its (H, W, 3) output cannot hold: those are refused here."""
+    flag = parse_int(value)
+    if flag < 0:
+        raise MXNetError(f"Invalid Parameter flag={value}: Convert decoded image to grayscale (0) or color (1).")
+    if flag > 1:
+        raise MXNetError(f"flag={flag}: only 0 (grayscale) and 1 (color) are supported; OpenCV's other "
+                         f"IMREAD bits are not")
+    return flag
+
+
+def _result(pixels: np.ndarray, out):
+    """The decoded pixels as a new uint8 NDArray on the host, or written into ``out``."""
+    tensor = torch.from_numpy(np.array(pixels, dtype=np.uint8, order="C", copy=True))  # writable, owned
+    if out is None:
+        return wrap(tensor, cpu())
+    if tuple(out.shape) != tuple(tensor.shape) or out.dtype != np.uint8:
+        raise MXNetError(f"out= must be a uint8 array of shape {tuple(tensor.shape)}, got {out.dtype.__name__} "
+                         f"{out.shape}")
+    out._data.copy_(tensor)
+    return out
+
+
+def _cvimdecode(buf, flag=1, to_rgb=True, out=None, name=None):
+    """Decode an image from ``buf``, a 1-D uint8 NDArray of its encoded bytes on the host, to an
+    (H, W, 3) uint8 array (H, W, 1 with ``flag=0``), as MXNet's ``_cvimdecode`` (see the module doc)."""
+    flag, to_rgb = _parse_flag(flag), parse_bool(to_rgb)
+    data = buf._data
+    if data.device.type != "cpu":
+        raise MXNetError("_cvimdecode: Only supports cpu input")
+    if data.dtype is not torch.uint8:
+        raise MXNetError("_cvimdecode: Input needs to be uint8 buffer")
+    if data.numel() == 0:
+        raise MXNetError("_cvimdecode: Input cannot be an empty buffer")
+    return _result(decode_image(data.contiguous().numpy().tobytes(), flag, to_rgb), out)
+
+
+def _cvimread(filename, flag=1, to_rgb=True, out=None, name=None):
+    """Read and decode the image file ``filename``, as MXNet's ``_cvimread``."""
+    flag, to_rgb = _parse_flag(flag), parse_bool(to_rgb)
+    try:
+        with open(filename, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise MXNetError(f"Imread: '{filename}' couldn't open file: {error.strerror}") from None
+    return _result(decode_image(data, flag, to_rgb), out)

@@ -1,0 +1,79 @@
+"""_cvimdecode and _cvimread (src/mxnd/ndarray/ops/image_decode.py) against MXNet 1.9.1.
+
+tests/fixtures/image_decode.json holds seven small images (RGB, RGBA, gray, palette and 16-bit
+gray PNG; colour and gray JPEG, base64) and what MXNet 1.9.1's OpenCV decoder returned for each
+with flag 0/1 and to_rgb 0/1 (printed by the reference venv). Error texts are MXNet's.
+"""
+import base64
+import json
+import os
+
+import numpy as np
+import pytest
+
+import mxnd as mx
+from mxnd.base import MXNetError
+
+pytest.importorskip("PIL", reason="image decoding needs Pillow (the image extra)")
+
+with open(os.path.join(os.path.dirname(__file__), "..", "..", "fixtures", "image_decode.json")) as _handle:
+    FIXTURE = json.load(_handle)
+CASES = sorted(FIXTURE["mxnet"])
+
+
+def _bytes(name):
+    return base64.b64decode(FIXTURE["images"][name])
+
+
+def _buffer(name):
+    return mx.nd.array(np.frombuffer(_bytes(name), np.uint8), dtype="uint8")
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_decoded_pixels_are_mxnets(case):
+    name, flag, to_rgb = case.split("/")
+    got = mx.nd._internal._cvimdecode(_buffer(name), flag=int(flag), to_rgb=int(to_rgb))
+    want = np.array(FIXTURE["mxnet"][case], dtype=np.uint8)
+    assert got.dtype == np.uint8 and got.shape == want.shape == (5, 7, 3 if flag == "1" else 1)
+    assert got.context == mx.cpu()
+    np.testing.assert_array_equal(got.asnumpy(), want)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.endswith("/1")])
+def test_imread_reads_the_file_as_imdecode_decodes_its_bytes(tmp_path, case):
+    name, flag, _ = case.split("/")
+    path = tmp_path / f"{name}.img"
+    path.write_bytes(_bytes(name))
+    got = mx.nd._internal._cvimread(filename=str(path), flag=int(flag))
+    np.testing.assert_array_equal(got.asnumpy(), np.array(FIXTURE["mxnet"][case], dtype=np.uint8))
+
+
+def test_out_receives_the_image():
+    out = mx.nd.zeros((5, 7, 3), dtype="uint8")
+    result = mx.nd._internal._cvimdecode(_buffer("rgb_png"), out=out)
+    assert result is out
+    np.testing.assert_array_equal(out.asnumpy(), np.array(FIXTURE["mxnet"]["rgb_png/1/1"], dtype=np.uint8))
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: mx.nd._internal._cvimdecode(mx.nd.array([], dtype="uint8")), "Input cannot be an empty buffer"),
+    (lambda: mx.nd._internal._cvimdecode(mx.nd.array([1, 2, 3])), "Input needs to be uint8 buffer"),
+    (lambda: mx.nd._internal._cvimdecode(mx.nd.array([1, 2, 3], dtype="uint8")),
+     "Decoding failed. Invalid image file."),
+    (lambda: mx.nd._internal._cvimread(filename="/nonexistent/x.png"),
+     "'/nonexistent/x.png' couldn't open file: No such file or directory"),
+    (lambda: mx.nd._internal._cvimdecode(mx.nd.array([1, 2, 3], dtype="uint8"), flag=-1),
+     "Convert decoded image to grayscale"),
+    (lambda: mx.nd._internal._cvimdecode(mx.nd.array([1, 2, 3], dtype="uint8"), flag=2), "only 0"),
+])
+def test_bad_input_raises_mxnets_errors(call, message):
+    with pytest.raises(MXNetError, match=message):
+        call()
+
+
+def test_a_truncated_image_raises_and_leaves_the_buffer():
+    data = _bytes("rgb_jpg")[:40]
+    buf = mx.nd.array(np.frombuffer(data, np.uint8), dtype="uint8")
+    with pytest.raises(MXNetError, match="Decoding failed"):
+        mx.nd._internal._cvimdecode(buf)
+    assert buf.asnumpy().tobytes() == data
