@@ -433,7 +433,9 @@ def _ftrl(weight, grad, z, n, *, lr, lamda1, beta, wd, rescale_grad, clip_gradie
 def _signsgd(weight, grad, *, lr, wd, rescale_grad, clip_gradient):
     _check("signsgd_update", (weight, grad), 2)
     T = _SCALAR.get(weight.dtype, np.float32)
-    return (weight * float(T(1) - T(lr) * T(wd))).sub_(_sign(grad).mul_(float(T(lr))))
+    with np.errstate(all="ignore"):  # inf * 0 is NaN, silently, as in C
+        decay = float(T(1) - T(lr) * T(wd))
+    return (weight * decay).sub_(_sign(grad).mul_(float(T(lr))))
 
 
 def _signum(weight, grad, mom, *, lr, momentum, wd, rescale_grad, clip_gradient, wd_lh):
