@@ -4,5 +4,6 @@ from .generated import populate
 __all__ = populate(globals(), "_internal")
 
 from .image_io import _cvimdecode, _cvimread  # noqa: E402  (hand-written: image I/O)
+from .out_only import _copyto, _zeros_without_dtype  # noqa: E402  (hand-written: out= only)
 
-__all__ += ["_cvimdecode", "_cvimread"]
+__all__ += ["_cvimdecode", "_cvimread", "_copyto", "_zeros_without_dtype"]

@@ -546,3 +546,34 @@ def test_split_v2_backward_is_the_gradient_of_split_v2(ctx):
 def test_split_v2_backward_errors(call, message):
     with pytest.raises(MXNetError, match=message):
         call(mx.nd.array([[1, 2], [3, 4]]), mx.nd.array([[5], [6]]))
+
+
+# ---- _copyto and _zeros_without_dtype: out= only (values printed by MXNet 1.9.1) ------------------
+
+@pytest.mark.parametrize("dtype, expected", [("float32", [1.5, -2.5]), ("int32", [1, -2]), ("float16", [1.5, -2.5])])
+def test_copyto_writes_into_out_with_its_dtype(ctx, dtype, expected):
+    source = mx.nd.array([1.5, -2.5])  # on the host: _copyto is MXNet's cross-device copy
+    out = mx.nd.zeros((2,), ctx=ctx, dtype=dtype)
+    result = I._copyto(source, out=out)
+    assert result is out and out.dtype == np.dtype(dtype) and out.context == ctx
+    assert out.asnumpy().tolist() == expected
+    assert source.asnumpy().tolist() == [1.5, -2.5]
+
+
+def test_zeros_without_dtype_fills_out(ctx):
+    out = mx.nd.ones((2, 3), ctx=ctx, dtype="int32")
+    assert I._zeros_without_dtype(out=out) is out
+    assert out.asnumpy().tolist() == [[0, 0, 0], [0, 0, 0]] and out.dtype == np.int32
+    assert I._zeros_without_dtype(shape=(2, 3), out=out) is out
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: I._copyto(mx.nd.ones((2,))), "missing FInferType"),
+    (lambda: I._copyto(mx.nd.ones((2,)), out=mx.nd.ones((3,))), r"0-th output: expected \[2\], got \[3\]"),
+    (lambda: I._zeros_without_dtype(shape=(2,)), "Unknown type enum -1"),
+    (lambda: I._zeros_without_dtype(shape=(3,), out=mx.nd.ones((2,))), r"Provided = \[2\], inferred shape=\[3\]"),
+    (lambda: I._zeros_without_dtype(shape=(2,), dtype="float32", out=mx.nd.ones((2,))), "expect int"),
+], ids=["copyto without out", "copyto shape", "zeros without out", "zeros shape", "zeros dtype"])
+def test_out_only_operators_raise_mxnets_errors(call, message):
+    with pytest.raises(MXNetError, match=message):
+        call()
