@@ -53,14 +53,18 @@ CASES = [
     for dtype in ("int32", "int64", "int8")
 ] + [
 ] + [
-    f"{R}y = mx.nd._internal._backward_{op}_scalar(mx.nd.array({WIDE_HEAD}, dtype='{dtype}'), "
-    f"mx.nd.array({WIDE}, dtype='{dtype}'), scalar={scalar}); result = r(y)"
-    for op in ("rdiv", "mod", "rmod", "maximum", "minimum", "power", "rpower", "hypot")
+    f"{R}y = mx.nd._internal._backward_{op}_scalar("
+    f"mx.nd.array({WIDE_HEAD}, dtype='{dtype}'), mx.nd.array({WIDE}, dtype='{dtype}'), scalar={scalar}); "
+    f"result = r(y)"
+    for op in ("rdiv", "mod", "rmod", "maximum", "minimum", "power", "rpower", "hypot", "npi_arctan2",
+               "npi_rarctan2", "npi_ldexp", "npi_rldexp")
     for dtype in ("float32", "float64", "float16") for scalar in (1.5, -0.3, 2)
+    if not (dtype == "float16" and "arctan2" in op)  # an ulp apart in some elements: see differences.md
 ] + [
     f"mx.nd._internal._backward_{op}_scalar(mx.nd.array([2, -3, 5, 7], dtype='{dtype}'), "
     f"mx.nd.array([1, 2, 3, -4], dtype='{dtype}'), scalar={scalar})"
-    for op in ("rdiv", "mod", "rmod", "maximum", "minimum", "power", "rpower", "hypot")
+    for op in ("rdiv", "mod", "rmod", "maximum", "minimum", "power", "rpower", "hypot", "npi_arctan2",
+               "npi_rarctan2", "npi_ldexp", "npi_rldexp")
     for dtype in ("int32", "int64") for scalar in (2, 2.7)
 ] + [
     "mx.nd._internal._backward_maximum_scalar(mx.nd.array([1.0, 2.0, 3.0]), mx.nd.array([np.nan, 1.5, 1.0]), scalar=1.5)",

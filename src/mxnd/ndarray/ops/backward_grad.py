@@ -131,19 +131,27 @@ SCALAR_GRADIENTS = {
     "power": lambda a, b: torch.pow(a, b - 1.0) * b,
     "rpower": lambda a, b: a * math.log(b) if b > 0 else a * torch.log(torch.tensor(b, dtype=a.dtype)),
     "hypot": lambda a, b: a / torch.hypot(a, torch.full_like(a, b)),
+    # the numpy interface's (_npi_arctan2_scalar(x, s) and its reflected form, ldexp likewise)
+    "npi_arctan2": lambda a, b: b / (a * a + b * b),
+    "npi_rarctan2": lambda a, b: -a / (a * a + b * b),
+    "npi_ldexp": lambda a, b: torch.full_like(a, float(np.float32(2.0) ** np.float32(b))),
+    "npi_rldexp": lambda a, b: b * torch.pow(2.0, a) * float(np.log(np.float32(2.0))),
 }
 # mod_grad and rmod_grad are specialised for float types only: integers get mshadow's 0
 _FLOAT_ONLY = frozenset({"mod", "rmod"})
+# derivatives of plain half_t arithmetic (no math:: call), so each float16 step is rounded
+_HALF_ARITHMETIC = frozenset({"npi_arctan2", "npi_rarctan2"})
 
 
-def _product(ograd, rhs, derivative):
+def _product(ograd, rhs, derivative, half_arithmetic=False):
     """``DType(ograd * DType(derivative(rhs)))``: float32/float64 in their type, float16 and
-    integers through float32 (integers truncated, as ``DType(expr)``)."""
+    integers through float32 (integers truncated, as ``DType(expr)``); with ``half_arithmetic``
+    float16 derivatives are computed in float16, rounded after each operation."""
     if ograd.shape != rhs.shape:
         raise ValueError(f"Incompatible shapes: ograd {list(ograd.shape)} and input {list(rhs.shape)} "
                          f"must be equal")
     dtype = ograd.dtype
-    if dtype is _F32 or dtype is _F64:
+    if dtype is _F32 or dtype is _F64 or (half_arithmetic and dtype is torch.float16):
         return ograd * derivative(rhs).to(dtype)
     if dtype.is_floating_point:  # float16: each C++ expression computed in float, rounded to half
         return (ograd.float() * derivative(rhs.float()).to(dtype).float()).to(dtype)
@@ -160,7 +168,7 @@ def _scalar_body(name, derivative):
         value = torch.tensor(scalar, dtype=torch.float64).to(ograd.dtype).item()
         if name in _FLOAT_ONLY and not ograd.is_floating_point():
             return _product(ograd, rhs, torch.zeros_like)
-        return _product(ograd, rhs, lambda a: derivative(a, value))
+        return _product(ograd, rhs, lambda a: derivative(a, value), name in _HALF_ARITHMETIC)
     return body
 
 
