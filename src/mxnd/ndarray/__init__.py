@@ -5,6 +5,7 @@ from .arithmetic import (add, divide, equal, greater, greater_equal, lesser, les
                          not_equal, power, subtract, true_divide)
 from .creation import (arange, array, empty, eye, from_dlpack, from_numpy, full, linspace,  # noqa: F401
                        ones, to_dlpack_for_read, to_dlpack_for_write, zeros)
+from .image_io import imdecode  # noqa: F401  (deprecated in MXNet 1.x, Pillow-backed here)
 from .indexing_keys import (get_indexing_dispatch_code, get_oshape_of_gather_nd_op,  # noqa: F401
                             indexing_key_expand_implicit_axes)
 from .ndarray import NDArray, waitall  # noqa: F401

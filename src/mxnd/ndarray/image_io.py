@@ -29,7 +29,7 @@ from ..errors import MXNetError
 from ..params import parse_bool, parse_int
 from .ndarray import wrap
 
-__all__ = ["decode_image", "_cvimdecode", "_cvimread"]
+__all__ = ["decode_image", "_cvimdecode", "_cvimread", "imdecode"]
 
 _GRAY_COEFFICIENTS = np.array([9797, 19234, 3737], dtype=np.int64)  # libpng: 0.299, 0.587 in 1/32768
 
@@ -121,3 +121,53 @@ def _cvimread(filename, flag=1, to_rgb=True, out=None, name=None):
     except OSError as error:
         raise MXNetError(f"Imread: '{filename}' couldn't open file: {error.strerror}") from None
     return _result(decode_image(data, flag, to_rgb), out)
+
+
+def imdecode(str_img, clip_rect=(0, 0, 0, 0), out=None, index=0, channels=3, mean=None):
+    """MXNet's deprecated ``mx.nd.imdecode`` (ndarray.cc ``Imdecode``): the image in OpenCV's BGR
+    order (``channels=1``: grayscale) as a (channels, height, width) float32 array (the dtype of
+    ``mean`` when given, which is subtracted), cropped to ``clip_rect = (x0, y0, x1, y1)`` (all
+    zero: the whole image), or written into ``out`` ((c, h, w), or slice ``index`` of (n, c, h, w)).
+    MXNet 1.9.1's own function raises under Python 3 (its bytes reach OpenCV mangled).
+
+    >>> import io, numpy as np
+    >>> from PIL import Image
+    >>> png = io.BytesIO(); Image.fromarray(np.array([[[255, 0, 7]]], dtype=np.uint8)).save(png, 'PNG')
+    >>> imdecode(png.getvalue()).asnumpy().ravel().tolist()
+    [7.0, 0.0, 255.0]
+    """
+    if channels not in (1, 3):
+        raise MXNetError(f"imdecode: channels must be 1 or 3, got {channels}")
+    data = bytes(str_img, "latin-1") if isinstance(str_img, str) else bytes(str_img)
+    if channels == 3 and _gray_source(data):
+        raise MXNetError("imdecode: Check failed: n_channels <= res.channels() (3 vs. 1): a grayscale image")
+    pixels = decode_image(data, flag=0 if channels == 1 else 1, to_rgb=False)
+    rows, cols = pixels.shape[:2]
+    x0, y0, x1, y1 = (int(v) for v in clip_rect)
+    if y1 - y0 == 0:
+        x0, y0, x1, y1 = 0, 0, cols, rows
+    if not (0 <= x0 <= x1 <= cols and 0 <= y0 <= y1 <= rows):
+        raise MXNetError(f"imdecode: clip_rect {tuple(clip_rect)} does not fit the {cols}x{rows} image")
+    dtype = torch.float32 if mean is None else mean._data.dtype
+    image = torch.from_numpy(np.array(pixels[y0:y1, x0:x1].transpose(2, 0, 1))).to(dtype)
+    if mean is not None:
+        if tuple(mean.shape) != tuple(image.shape):
+            raise MXNetError(f"imdecode: mean must have shape {tuple(image.shape)}, got {mean.shape}")
+        image = image - mean._data.to("cpu")
+    if out is None:
+        return wrap(image, cpu())
+    target = out._data if out.ndim == 3 else out._data[index] if out.ndim == 4 else None
+    if target is None or tuple(target.shape) != tuple(image.shape):
+        raise MXNetError(f"imdecode: out must be (c, h, w) or (n, c, h, w) with (c, h, w) = {tuple(image.shape)}, "
+                         f"got {out.shape}")
+    target.copy_(image)
+    return out
+
+
+def _gray_source(data: bytes) -> bool:
+    """Whether the encoded image has a single channel (OpenCV's IMREAD_UNCHANGED keeps one)."""
+    Image = _pillow()
+    try:
+        return Image.open(io.BytesIO(data)).mode in ("L", "I;16", "I;16B", "I;16L", "I", "1")
+    except (OSError, ValueError, SyntaxError):
+        return False  # decode_image raises MXNet's error

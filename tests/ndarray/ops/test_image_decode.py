@@ -77,3 +77,49 @@ def test_a_truncated_image_raises_and_leaves_the_buffer():
     with pytest.raises(MXNetError, match="Decoding failed"):
         mx.nd._internal._cvimdecode(buf)
     assert buf.asnumpy().tobytes() == data
+
+
+# ---- mx.nd.imdecode: MXNet's deprecated legacy decoder (its 1.9.1 build raises under Python 3) ----
+
+def _chw(case):
+    return np.array(FIXTURE["mxnet"][case], dtype=np.float32).transpose(2, 0, 1)
+
+
+@pytest.mark.parametrize("name", ["rgb_png", "rgba_png", "palette_png", "rgb_jpg"])
+def test_imdecode_gives_bgr_channels_first_float32(name):
+    got = mx.nd.imdecode(_bytes(name))
+    assert got.dtype == np.float32 and got.shape == (3, 5, 7) and got.context == mx.cpu()
+    np.testing.assert_array_equal(got.asnumpy(), _chw(f"{name}/1/0"))  # OpenCV's BGR order
+
+
+@pytest.mark.parametrize("name", ["rgb_png", "gray_png", "gray_jpg", "rgb_jpg"])
+def test_imdecode_one_channel_is_the_grayscale_decode(name):
+    got = mx.nd.imdecode(_bytes(name), channels=1)
+    np.testing.assert_array_equal(got.asnumpy(), _chw(f"{name}/0/1"))
+
+
+def test_imdecode_crops_subtracts_the_mean_and_writes_into_out():
+    full = _chw("rgb_png/1/0")
+    crop = mx.nd.imdecode(_bytes("rgb_png"), clip_rect=(1, 2, 5, 4))
+    np.testing.assert_array_equal(crop.asnumpy(), full[:, 2:4, 1:5])
+    mean = mx.nd.full((3, 5, 7), 100.0, dtype="float64")
+    centred = mx.nd.imdecode(_bytes("rgb_png"), mean=mean)
+    assert centred.dtype == np.float64
+    np.testing.assert_array_equal(centred.asnumpy(), full.astype(np.float64) - 100.0)
+    batch = mx.nd.zeros((2, 3, 5, 7))
+    assert mx.nd.imdecode(_bytes("rgb_png"), out=batch, index=1) is batch
+    np.testing.assert_array_equal(batch.asnumpy()[1], full)
+    assert not batch.asnumpy()[0].any()
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: mx.nd.imdecode(_bytes("gray_png")), "grayscale image"),
+    (lambda: mx.nd.imdecode(_bytes("rgb_png"), channels=2), "channels must be 1 or 3"),
+    (lambda: mx.nd.imdecode(_bytes("rgb_png"), clip_rect=(0, 0, 9, 3)), "does not fit"),
+    (lambda: mx.nd.imdecode(_bytes("rgb_png"), mean=mx.nd.zeros((3, 2, 2))), "mean must have shape"),
+    (lambda: mx.nd.imdecode(_bytes("rgb_png"), out=mx.nd.zeros((3, 2, 2))), "out must be"),
+    (lambda: mx.nd.imdecode(b"not an image"), "Decoding failed"),
+])
+def test_imdecode_errors(call, message):
+    with pytest.raises(MXNetError, match=message):
+        call()
