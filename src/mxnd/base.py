@@ -3,7 +3,7 @@ import numpy as np
 
 from .errors import MXNetError
 
-__all__ = ["MXNetError", "numeric_types", "integer_types", "string_types", "py_str"]
+__all__ = ["MXNetError", "numeric_types", "integer_types", "string_types", "py_str", "check_call", "c_array_buf"]
 
 numeric_types = (float, int, np.generic)
 integer_types = (int, np.integer)
@@ -18,3 +18,23 @@ def py_str(value):
     """
     return value.decode("utf-8") if isinstance(value, bytes) else str(value)
 
+
+
+def check_call(ret):
+    """MXNet's C API status check: raise MXNetError for a non-zero return code (mxnd has no C
+    library, so there is no last error text to fetch).
+
+    >>> check_call(0)
+    """
+    if ret != 0:
+        raise MXNetError(f"C API call failed with return code {ret}")
+
+
+def c_array_buf(ctype, buf):
+    """A ctypes array of ``ctype`` sharing the memory of the writable buffer ``buf`` (MXNet's helper).
+
+    >>> import array, ctypes
+    >>> list(c_array_buf(ctypes.c_int, array.array('i', [1, 2])))
+    [1, 2]
+    """
+    return (ctype * len(buf)).from_buffer(buf)

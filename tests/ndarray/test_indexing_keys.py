@@ -85,3 +85,16 @@ def test_names_mxnets_sparse_module_has_from_its_imports():
     assert mx.nd.sparse.py_sum is builtins.sum and mx.nd.sparse.py_sum([1, 2]) == 3
     assert mx.nd.sparse.gs_retain is mx.nd.sparse.retain
     assert mx.nd.sparse.current_context() == mx.cpu(0)
+
+
+def test_mxnets_c_api_helpers_in_the_sparse_module():
+    import array
+    import ctypes
+
+    assert mx.nd.sparse.check_call(0) is None
+    with pytest.raises(mx.MXNetError, match="return code -1"):
+        mx.nd.sparse.check_call(-1)
+    buffer = array.array("f", [1.5, 2.5])
+    shared = mx.nd.sparse.c_array_buf(ctypes.c_float, buffer)
+    shared[0] = 4.0  # the ctypes array shares the buffer's memory
+    assert list(shared) == [4.0, 2.5] and buffer[0] == 4.0

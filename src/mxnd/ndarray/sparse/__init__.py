@@ -17,6 +17,7 @@ from .indexing import retain as gs_retain  # noqa: F401
 from .updates import adagrad_update, group_adagrad_update  # noqa: F401
 from .namespace import install as _install
 from .namespace import install_into as _install_into
+from ...base import c_array_buf, check_call  # noqa: F401  (names MXNet's module has, from its imports)
 from ...context import current_context  # noqa: F401
 
 __all__ = ["BaseSparseNDArray", "CSRNDArray", "RowSparseNDArray", "csr_matrix", "row_sparse_array", "zeros",
