@@ -88,7 +88,15 @@ def _mxnet_api_steps(mx):
             cross_entropy.update([label], [probs])
         else:
             mx.nd.waitall()
-    return {STEP: lambda: train(True), STEP_NO_METRICS: lambda: train(False), STEP_LOOPED: lambda: train(True)}
+    return _with_params({STEP: lambda: train(True), STEP_NO_METRICS: lambda: train(False),
+                         STEP_LOOPED: lambda: train(True)}, p)
+
+
+def _with_params(steps, params):
+    """``steps``, each carrying the ``params`` it trains (tests compare the implementations)."""
+    for step in steps.values():
+        step.params = params
+    return steps
 
 
 def _torch_steps(foreach=None):
@@ -120,12 +128,14 @@ def _torch_steps(foreach=None):
             totals["count"] += len(truth)
         else:
             bench_context.sync()
+    train.params = p
     return train
 
 
 def _torch_workloads():
     default, looped = _torch_steps(), _torch_steps(foreach=False)
-    return {STEP: lambda: default(True), STEP_NO_METRICS: lambda: default(False), STEP_LOOPED: lambda: looped(True)}
+    steps = _with_params({STEP: lambda: default(True), STEP_NO_METRICS: lambda: default(False)}, default.params)
+    return {**steps, **_with_params({STEP_LOOPED: lambda: looped(True)}, looped.params)}
 
 
 def implementations(wanted):

@@ -1,7 +1,8 @@
 """The switch of the host-only fast paths, so the device-generic code that CUDA runs is tested here too.
 
 A few kernels take a faster route on the CPU that gives the same results: numpy's searches and
-scans in the sparse index kernels, scipy's CSR loops, torch's fused CPU Adam step, a reused
+scans in the sparse index kernels, scipy's CSR loops, torch's fused CPU Adam step and numpy's
+for small Adam updates, torch's NCHW kernel for small non-overlapping max pools, a reused
 buffer of ones as the default head gradient, channels-last convolution for dlconv. Everywhere
 else (on CUDA) they run plain torch code. ``MXND_HOST_FAST_PATHS=0`` in the environment (read at
 import) sends the CPU through that generic code as well; tests/test_generic_paths.py runs the

@@ -1,0 +1,52 @@
+"""Smoke tests of the benchmark workloads that tools/gpu_check.sh times (benchmarks/ is not a
+package: its scripts are loaded by path). They run each step on the host, so the benchmarks keep
+working as the library changes, and check that the raw-torch step trains the same model the same
+way as the MXNet-API step (a fair comparison); timings are never asserted."""
+import importlib.util
+import pathlib
+import sys
+
+import numpy as np
+import pytest
+
+BENCHMARKS = pathlib.Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def bench_demo():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_demo", BENCHMARKS / "bench_demo.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_every_demo_workload_runs(bench_demo):
+    impls = bench_demo.implementations(["mxnd", "torch", "not_a_module"])
+    assert set(impls) == {"mxnd", "torch"}
+    for steps in impls.values():
+        assert set(steps) == {bench_demo.STEP, bench_demo.STEP_NO_METRICS, bench_demo.STEP_LOOPED}
+        for step in steps.values():
+            for _ in range(2):
+                assert step() is None
+
+
+@pytest.mark.parametrize("workload", ["STEP", "STEP_LOOPED"])
+def test_the_torch_demo_step_computes_mxnds_gradients(bench_demo, workload):
+    """Same weights, same first batch: the raw-torch step's gradients (cross_entropy's mean) are
+    the MXNet-API step's (SoftmaxOutput's per-example sum, rescaled by 1/32 in the update), so the
+    benchmark compares the same work. (The Adam steps themselves differ by design: MXNet adds eps
+    to sqrt(v) before its bias correction, torch after.)"""
+    impls = bench_demo.implementations(["mxnd", "torch"])
+    mx_step, torch_step = impls["mxnd"][getattr(bench_demo, workload)], impls["torch"][getattr(bench_demo, workload)]
+    mx_step()
+    torch_step()
+    _, _, start = bench_demo._data()
+    for name, weight in mx_step.params.items():
+        ours, theirs = weight.grad.asnumpy() / bench_demo.BATCH, torch_step.params[name].grad.numpy()
+        assert np.abs(theirs).max() > 0
+        np.testing.assert_allclose(ours, theirs, rtol=1e-4, atol=1e-7, err_msg=name)
+        assert not np.array_equal(weight.asnumpy(), start[name])  # and it trained
