@@ -567,14 +567,16 @@ def _multi_sgd_run(groups, lrs, wds, momentum, rescale_grad, clip_gradient, has_
     weights = [grp[-1] if mp else grp[0] for grp in groups]
     grads = [grp[1].to(_F32) if mp else grp[1] for grp in groups]
     ones = [_one(weight) for weight in weights]
-    minus_lw = [-float(T(lr) * T(wd)) for lr, wd in zip(lrs, wds)]
+    with np.errstate(all="ignore"):  # products beyond the type's range are inf (or NaN), silently, as in C
+        minus_lw = [-float(T(lr) * T(wd)) for lr, wd in zip(lrs, wds)]
+        lr_rescale = [-float(T(lr) * T(rescale_grad)) for lr in lrs]
     if clip_gradient >= 0:
         steps = torch._foreach_mul(torch._foreach_clamp_max(torch._foreach_clamp_min(
             torch._foreach_mul(grads, float(T(rescale_grad))), -float(T(clip_gradient))),
             float(T(clip_gradient))), [float(T(lr)) for lr in lrs])
         factors = [-1.0] * len(steps)
     else:
-        steps, factors = grads, [-float(T(lr) * T(rescale_grad)) for lr in lrs]
+        steps, factors = grads, lr_rescale
     if not _exact_addcmul(weights[0]):  # float16: round after each product, as half_t does
         steps = torch._foreach_mul(steps, [-f for f in factors])
         ones = factors = None
