@@ -354,7 +354,8 @@ def _mine_negatives(flags, best_iou, overlaps, preds, ratio, thresh):
     """Mark as negatives (0) the ``positives * ratio`` unmatched anchors under ``thresh`` overlap
     with the lowest background probability (softmax over classes in float32)."""
     positives = int((flags == 1).sum())
-    product = positives * np.float32(ratio)
+    with np.errstate(all="ignore"):  # 0 * inf is NaN, silently, as in C
+        product = positives * np.float32(ratio)
     # MXNet's `int num_negative = num_positive * ratio`: x86 gives INT_MIN for NaN and values
     # outside int32 (ratio inf or 1e30), so nothing is mined
     count = int(product) if -2 ** 31 <= product < 2 ** 31 else -2 ** 31
