@@ -123,6 +123,7 @@ def _convert(boxes, in_format, out_format):
     return torch.where((a < 0).unsqueeze(-1), boxes, new)
 
 
+@np.errstate(all="ignore")  # NaN and inf boxes give NaN overlaps, silently, as in C
 def _greedy_nms(boxes, ids, keep, fmt, thresh, wide):
     """Greedy suppression in score order, one kept box at a time against the later ones.
 
