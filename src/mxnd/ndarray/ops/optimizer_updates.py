@@ -19,6 +19,7 @@ weights (and states) for float16 weights.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -305,26 +306,25 @@ def _adam_small(weight, grad, mean, var, target, T, lr, beta1, beta2, epsilon, w
     """``_adam``'s arithmetic for a small float32/float64 host array, on numpy views of its memory:
     the same single roundings in the same order (every ufunc rounds once; numpy's sqrt is exact),
     at about 1 us a pass where a torch call costs 3 to 5 (a 10-element update: 70 -> 15 us)."""
-    w, g, m, v = _numpy_views(weight, grad, mean, var)
-    with np.errstate(all="ignore"):  # inf and NaN arise silently, as in C
-        g = g * T(rescale_grad) if rescale_grad != 1 else g.copy()
-        g += w * T(wd)
-        if clip_gradient >= 0:
-            np.clip(g, -T(clip_gradient), T(clip_gradient), out=g)
-        m *= T(beta1)
-        m += g * (T(1) - T(beta1))
-        squared = g * (T(1) - T(beta2))
-        squared *= g
-        v *= T(beta2)
-        v += squared
-        denominator = np.sqrt(v)
-        denominator += T(epsilon)
-        step = m * T(lr)
-        step /= denominator
-        if target is not None:
-            np.subtract(w, step, out=w if target is weight else _numpy_views(target)[0])
-            return target
-        return torch.from_numpy(np.subtract(w, step, out=step)).view(weight.shape)
+    w, g, m, v = _numpy_views(weight, grad, mean, var)  # inf and NaN arise silently (_as_in_c)
+    g = g * T(rescale_grad) if rescale_grad != 1 else g.copy()
+    g += w * T(wd)
+    if clip_gradient >= 0:
+        np.clip(g, -T(clip_gradient), T(clip_gradient), out=g)
+    m *= T(beta1)
+    m += g * (T(1) - T(beta1))
+    squared = g * (T(1) - T(beta2))
+    squared *= g
+    v *= T(beta2)
+    v += squared
+    denominator = np.sqrt(v)
+    denominator += T(epsilon)
+    step = m * T(lr)
+    step /= denominator
+    if target is not None:
+        np.subtract(w, step, out=w if target is weight else _numpy_views(target)[0])
+        return target
+    return torch.from_numpy(np.subtract(w, step, out=step)).view(weight.shape)
 
 
 def _adamw_step(weight, grad, mean, var, T, lr, eta, beta1, beta2, epsilon, wd, clip_gradient, scale):
@@ -817,17 +817,28 @@ _MULTI_ADAMW = (_LRS, _BETA1, _BETA2, _EPS, _WDS, Param("etas", _floats, REQUIRE
                 _CLIP, _NUM)
 
 
+def _as_in_c(body):
+    """``body`` with numpy's floating-point warnings off: the kernels' scalar arithmetic (lr * wd,
+    1 - lr * wd ... in numpy scalar types, as C's) overflows to inf or gives NaN silently, as in
+    C. (A fresh errstate per call: numpy 1.x's cannot be entered twice, nested or by threads.)"""
+    @functools.wraps(body)
+    def silent(*args, **kwargs):
+        with np.errstate(all="ignore"):
+            return body(*args, **kwargs)
+    return silent
+
+
 def _op(name, impl, inputs, params, doc, writes_out=False, out_like=0):
     """An update operator; out= is checked against the input ``out_like`` (the weight, or the float32
     master weight whose type the output has) before any state is updated."""
-    return OpSpec(name, impl, inputs=inputs, params=params, family="optimizer_update", doc=doc,
+    return OpSpec(name, _as_in_c(impl), inputs=inputs, params=params, family="optimizer_update", doc=doc,
                   writes_out=writes_out, out_like=out_like)
 
 
 def _batched(name, body, stride, params, doc, count="num_weights", extra=0):
     """A batched update of ``*data`` (a group of ``stride`` inputs per weight, then ``extra`` arrays):
     out= is checked against the weights before any state is updated."""
-    return OpSpec(name, body, inputs=("*data",), params=params, family="optimizer_update", doc=doc,
+    return OpSpec(name, _as_in_c(body), inputs=("*data",), params=params, family="optimizer_update", doc=doc,
                   outs_like=_weights_out(name, stride, count, extra))
 
 
