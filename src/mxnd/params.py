@@ -12,7 +12,7 @@ import re
 
 from .errors import MXNetError
 
-__all__ = ["ParamError", "parse_bool", "parse_int", "parse_float", "parse_shape",
+__all__ = ["ParamError", "parse_bool", "parse_int", "parse_float", "parse_float_tuple", "parse_shape",
            "parse_optional_int", "parse_axis", "parse_dtype", "parse_any", "enum", "parse_context",
            "dtype_enum"]
 
@@ -72,6 +72,24 @@ def parse_float(value) -> float:
     if not _FLOAT_TEXT.fullmatch(text):
         raise ParamError("float", value)
     return float(text)
+
+
+def parse_float_tuple(value) -> tuple:
+    """dmlc ``Tuple<double>``: a number, a tuple/list of numbers, or text ``'(0.5, 1)'`` / ``'[0.5]'``.
+
+    >>> parse_float_tuple('(5, 9)'), parse_float_tuple(0.5), parse_float_tuple([1, 2])
+    ((5.0, 9.0), (0.5,), (1.0, 2.0))
+    """
+    if isinstance(value, str):
+        items = [item for item in value.strip().strip("()[]").split(",") if item.strip()]
+    elif isinstance(value, (tuple, list)):
+        items = list(value)
+    else:
+        items = [value]
+    try:
+        return tuple(parse_float(item) for item in items)
+    except ParamError:
+        raise ParamError("tuple of <double>", value) from None
 
 
 def parse_optional_int(value):

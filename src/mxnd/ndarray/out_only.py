@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from ..errors import MXNetError
 from ..params import parse_shape
+from .ops.shape import shape_text
 
 __all__ = ["_copyto", "_zeros_without_dtype"]
-
-
-def _shape_text(shape) -> str:
-    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
 def _copyto(data, out=None, name=None):
@@ -25,7 +22,7 @@ def _copyto(data, out=None, name=None):
         raise MXNetError("_copyto: Operator _copyto is missing FInferType attribute (give out=)")
     if tuple(out.shape) != tuple(data.shape):
         raise MXNetError(f"_copyto: Incompatible attr in node at 0-th output: expected "
-                         f"{_shape_text(data.shape)}, got {_shape_text(out.shape)}")
+                         f"{shape_text(data.shape)}, got {shape_text(out.shape)}")
     out._data.copy_(data._data)
     return out
 
@@ -39,7 +36,7 @@ def _zeros_without_dtype(shape=(), ctx=None, dtype=-1, out=None, name=None):
         raise MXNetError("_zeros_without_dtype: Unknown type enum -1 (give out=)")
     shape = parse_shape(shape)
     if shape and tuple(shape) != tuple(out.shape):
-        raise MXNetError(f"_zeros_without_dtype: Shape inconsistent, Provided = {_shape_text(out.shape)}, "
-                         f"inferred shape={_shape_text(shape)}")
+        raise MXNetError(f"_zeros_without_dtype: Shape inconsistent, Provided = {shape_text(out.shape)}, "
+                         f"inferred shape={shape_text(shape)}")
     out._data.zero_()
     return out

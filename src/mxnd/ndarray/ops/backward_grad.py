@@ -28,7 +28,7 @@ from ... import dtypes
 from ...params import parse_bool, parse_float
 from ...registry import OpSpec, Param, declare
 from .ordering import _SOFTMAX_PARAMS, _length_mask
-from .unary import _cbrt_double, _gamma_double, as_dtype_scalar
+from .unary import _cbrt_double, _gamma_double, as_dtype_scalar, smooth_l1_bounds
 
 _F32, _F64 = torch.float32, torch.float64
 _PI = np.float32(math.pi)  # mshadow_op.h: const float PI
@@ -49,14 +49,16 @@ def _sign(a):
     return (a > 0).to(a.dtype) - (a < 0).to(a.dtype)
 
 
-def _per_type(single, double):
-    """mshadow_op.h's functors with a ``Map<double>`` specialisation (log10_grad, log2_grad)."""
-    return lambda a: double(a) if a.dtype is _F64 else single(a)
+def _over(numerator: float, a):
+    """``numerator / a`` rounded once, as C's division (torch's ``number / tensor`` multiplies by
+    the reciprocal: two roundings)."""
+    return torch.div(torch.tensor(numerator, dtype=a.dtype, device=a.device), a)
 
 
 def _log_constant(single, double):
-    """``DType(single_constant / float(a))``, ``double_constant / a`` for double."""
-    return _per_type(lambda a: torch.tensor(single, dtype=_F32, device=a.device) / a, lambda a: double / a)
+    """``DType(single_constant / float(a))``; ``double_constant / a`` for double (the functor's
+    ``Map<double>`` specialisation: log10_grad, log2_grad)."""
+    return lambda a: _over(double if a.dtype is _F64 else single, a)
 
 
 def _erf_grad(a):
@@ -71,9 +73,9 @@ def _erfinv_grad(a):
 
 
 def _gamma_grad(a):
-    """``tgamma(a) * psi(a)`` (in float for float types, double for double)."""
-    tgamma = _gamma_double(a.double())
-    return (tgamma * torch.digamma(a.double())).to(a.dtype) if a.dtype is not _F64 else tgamma * torch.digamma(a)
+    """``tgamma(a) * psi(a)``, computed in double and rounded to the array's type."""
+    wide = a.double()
+    return (_gamma_double(wide) * torch.digamma(wide)).to(a.dtype)
 
 
 def _constant(value):
@@ -123,16 +125,16 @@ GRADIENTS = {
 # _<name>_scalar's derivative in its array ``a`` (the input; rpower's output), the scalar ``b`` given
 # in the array's dtype: mshadow_op.h rdiv_grad, mod_grad, rmod_grad, ge, le, power_grad, ...
 SCALAR_GRADIENTS = {
-    "rdiv": lambda a, b: -b / _sqr(a),
+    "rdiv": lambda a, b: _over(-b, _sqr(a)),
     "mod": lambda a, b: torch.ones_like(a),
-    "rmod": lambda a, b: -torch.floor(b / a),
+    "rmod": lambda a, b: -torch.floor(_over(b, a)),
     "maximum": lambda a, b: (a >= b).to(a.dtype),
     "minimum": lambda a, b: (a <= b).to(a.dtype),
     "power": lambda a, b: torch.pow(a, b - 1.0) * b,
     "rpower": lambda a, b: a * math.log(b) if b > 0 else a * torch.log(torch.tensor(b, dtype=a.dtype)),
     "hypot": lambda a, b: a / torch.hypot(a, torch.full_like(a, b)),
     # the numpy interface's (_npi_arctan2_scalar(x, s) and its reflected form, ldexp likewise)
-    "npi_arctan2": lambda a, b: b / (a * a + b * b),
+    "npi_arctan2": lambda a, b: _over(b, a * a + b * b),
     "npi_rarctan2": lambda a, b: -a / (a * a + b * b),
     "npi_ldexp": lambda a, b: torch.full_like(a, float(np.float32(2.0) ** np.float32(b))),
     "npi_rldexp": lambda a, b: b * torch.pow(2.0, a) * float(np.log(np.float32(2.0))),
@@ -173,16 +175,10 @@ def _scalar_body(name, derivative):
 
 
 def _smooth_l1_grad(ograd, data, *, scalar):
-    """``_backward_smooth_l1``: ograd * smooth_l1_gradient(data, sigma) (mshadow_op.h), in float
-    (double for float64): sign(x) beyond 1/sigma^2, sigma^2 * x inside."""
-    dtype = ograd.dtype
-    compute = _F64 if dtype is _F64 else _F32
-    sigma = float(torch.tensor(scalar, dtype=_F64).to(dtype))
-    square = float(torch.tensor(sigma * sigma, dtype=compute))
-    inverse = float(torch.tensor(1.0 / square, dtype=compute)) if square else float("inf")
-    x = data.to(compute)
-    slope = torch.where(x > inverse, torch.ones_like(x), torch.where(x < -inverse, -torch.ones_like(x), x * square))
-    return _product(ograd, data, lambda _: slope.to(dtype) if dtype.is_floating_point else slope)
+    """``_backward_smooth_l1``: ograd * smooth_l1_gradient(data, sigma) (mshadow_op.h): sign(x) beyond
+    1/sigma^2, sigma^2 * x inside, in float (double for float64, as ``_product`` passes it)."""
+    _, square, inverse = smooth_l1_bounds(scalar, ograd.dtype)
+    return _product(ograd, data, lambda x: torch.where(x > inverse, 1.0, torch.where(x < -inverse, -1.0, x * square)))
 
 
 def _softmax_grad(log, negate):

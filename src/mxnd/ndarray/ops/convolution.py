@@ -25,6 +25,7 @@ import torch.nn.functional as F
 from ...errors import MXNetError
 from ...params import parse_bool, parse_int, parse_shape
 from ...registry import OpSpec, Param, declare
+from .shape import shape_text
 
 _CONV = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
 _DECONV = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
@@ -33,12 +34,8 @@ _DATA_TEXT = {1: "3D in batch-num_filter-x", 2: "4D in batch-num_filter-y-x",
               3: "5D in batch-num_filter-depth-y-x"}
 
 
-def _shape_text(shape) -> str:
-    return "[" + ",".join(str(int(n)) for n in shape) + "]"
-
-
 def _inconsistent(provided, inferred):
-    return ValueError(f"Shape inconsistent, Provided = {_shape_text(provided)}, "
+    return ValueError(f"Shape inconsistent, Provided = {shape_text(provided)}, "
                       f"inferred shape=({','.join(str(n) for n in inferred)})")
 
 
@@ -62,8 +59,8 @@ def _geometry(data, kernel, stride, dilate, pad, ranks, layout):
             value = (fill,) * rank
         elif len(value) != rank:
             raise ValueError(f"{name} must have the same number of dimensions with kernel_size, "
-                             f"but kernel_size is set to {_shape_text(kernel)} while "
-                             f"{name.lower()} is {_shape_text(value)}")
+                             f"but kernel_size is set to {shape_text(kernel)} while "
+                             f"{name.lower()} is {shape_text(value)}")
         filled.append(tuple(value))
     stride, dilate, pad = filled
     if any(s <= 0 for s in stride) or any(d <= 0 for d in dilate) or any(p < 0 for p in pad):
@@ -122,7 +119,7 @@ def _deconvolution(data, weight, bias=None, *, kernel, stride=(), dilate=(), pad
     rank, stride, dilate, pad = _geometry(data, kernel, stride, dilate, pad, (1, 2, 3), layout)
     if adj and len(adj) != rank:
         raise ValueError(f"Adj must have the same number of dimensions with kernel_size, but "
-                         f"kernel_size is set to {_shape_text(kernel)} while adj is {_shape_text(adj)}")
+                         f"kernel_size is set to {shape_text(kernel)} while adj is {shape_text(adj)}")
     adj = tuple(adj) or (0,) * rank
     data = _to_channels_first(data, layout)
     channels = data.shape[1]
@@ -138,7 +135,7 @@ def _deconvolution(data, weight, bias=None, *, kernel, stride=(), dilate=(), pad
     bias = _check_bias(bias, no_bias, num_filter)
     if any(target_shape):  # DeconvolutionParam::InferPad: the padding that gives target_shape
         if len(target_shape) < rank:
-            raise ValueError(f"target_shape {_shape_text(target_shape)} must have the kernel's length {rank}")
+            raise ValueError(f"target_shape {shape_text(target_shape)} must have the kernel's length {rank}")
         pads, adjs = [], []
         for size, k, s, d, target in zip(data.shape[2:], kernel, stride, dilate, target_shape):
             total = s * (size - 1) + d * (k - 1) + 1
@@ -152,7 +149,7 @@ def _deconvolution(data, weight, bias=None, *, kernel, stride=(), dilate=(), pad
     for a, s in zip(adj, stride):
         if a < 0 or a >= s:  # deconvolution-inl.h: "adj(x) must be smaller than stride[0]"
             raise ValueError(f"Check failed: stride - 1 >= adj ({s - 1} vs. {a}) : "
-                             f"adj {_shape_text(adj)} must be smaller than stride {_shape_text(stride)}")
+                             f"adj {shape_text(adj)} must be smaller than stride {shape_text(stride)}")
     for size, k, s, d, p, a in zip(data.shape[2:], kernel, stride, dilate, pad, adj):
         if s * (size - 1) + d * (k - 1) + 1 - 2 * p + a <= 0:
             raise ValueError(f"pad {pad} is too large for the output of kernel {kernel} on input "

@@ -15,7 +15,7 @@ import numpy as np
 import torch
 
 from ...errors import MXNetError
-from ...params import parse_bool, parse_float, parse_int, parse_shape
+from ...params import parse_bool, parse_float, parse_float_tuple, parse_int, parse_shape
 from ...registry import OpSpec, Param, declare
 from .opencv_resize import opencv_resize
 
@@ -26,14 +26,7 @@ _F32 = np.float32
 
 def _float_tuple(value) -> tuple:
     """MXNet's ``Tuple<float>`` parameter: ``0.5``, ``(0.5, 1)``, ``'[0.5, 1]'``, each value float32."""
-    if isinstance(value, str):
-        text = value.strip().strip("()[]").strip()
-        items = [item for item in text.split(",") if item.strip()]
-    elif isinstance(value, (tuple, list)):
-        items = list(value)
-    else:
-        items = [value]
-    return tuple(float(_F32(parse_float(item))) for item in items)
+    return tuple(float(_F32(item)) for item in parse_float_tuple(value))
 
 
 def _non_negative(name):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import torch
 
-from ...params import ParamError, parse_float, parse_int
+from ...params import parse_float, parse_float_tuple, parse_int
 from ...registry import OpSpec, Param, declare
 from .opencv_resize import opencv_resize
 from .unary import without_gradient
@@ -97,17 +97,6 @@ def _make_border(data, top, bot, left, right, type, value, values):
     return data.index_select(0, rows).index_select(1, columns)
 
 
-def _float_values(value):
-    """``Tuple<double>``: numbers, or their text ``'(5, 9)'``."""
-    if isinstance(value, (tuple, list)):
-        return tuple(parse_float(v) for v in value)
-    text = str(value).strip().strip("()[]")
-    try:
-        return tuple(parse_float(v) for v in text.split(",") if v.strip())
-    except ParamError:
-        raise ParamError("tuple of <double>", value) from None
-
-
 OPENCV_IMAGE = declare([
     OpSpec("_cvimresize", _cvimresize, inputs=("src",), family="image", no_bool=True, params=(
         Param("w", parse_int, doc="width of the resized image"),
@@ -122,6 +111,6 @@ OPENCV_IMAGE = declare([
         Param("right", parse_int, doc="right margin"),
         Param("type", parse_int, 0, "border: 0 constant, 1 replicate, 2 reflect, 3 wrap, 4 reflect_101"),
         Param("value", parse_float, 0.0, "(deprecated) constant for every channel"),
-        Param("values", _float_values, (), "constant per channel (up to 4)"),
+        Param("values", parse_float_tuple, (), "constant per channel (up to 4)"),
     ), doc="Pad an (H, W, C) image as OpenCV's cv::copyMakeBorder."),
 ])

@@ -31,6 +31,7 @@ from ...params import parse_bool, parse_float, parse_int
 from ...registry import REQUIRED, OpSpec, Param, declare
 from . import adam_step
 from .scratch import reused, scalar
+from .shape import shape_text
 
 _F32 = torch.float32
 # elements up to which an update runs on numpy views on the host: below this, torch's per-call
@@ -77,10 +78,6 @@ def _scale(value):
     return _f32(value)
 
 
-def _shape_text(tensor) -> str:
-    return "[" + ",".join(str(d) for d in tensor.shape) + "]"
-
-
 def _check(op, tensors, same, fp32=0):
     """MXNet's shape/type inference for updates: the first ``same`` inputs share the weight's shape
     and dtype; the ``fp32`` inputs after them (master weights, mp states) are float32 of that shape."""
@@ -88,7 +85,7 @@ def _check(op, tensors, same, fp32=0):
     for i, tensor in enumerate(tensors[:same + fp32]):
         if tensor.shape != weight.shape:
             raise MXNetError(f"{op}: Incompatible attr in node at {i}-th input: expected "
-                             f"{_shape_text(weight)}, got {_shape_text(tensor)}")
+                             f"{shape_text(weight.shape)}, got {shape_text(tensor.shape)}")
         expected = weight.dtype if i < same else _F32
         if tensor.dtype is not expected:
             raise MXNetError(f"{op}: Incompatible attr in node at {i}-th input: expected "
@@ -507,7 +504,7 @@ def _trust_lr(r1, r2, T, lr, lower_bound, upper_bound):
 
 def _check_phase2(op, weight, g, r1, r2, g_dtype):
     if g.shape != weight.shape:
-        raise MXNetError(f"{op}: weight and g dimension size mismatch: {_shape_text(weight)} vs {_shape_text(g)}")
+        raise MXNetError(f"{op}: weight and g dimension size mismatch: {shape_text(weight.shape)} vs {shape_text(g.shape)}")
     for name, r in (("r1", r1), ("r2", r2)):
         if r.dim() == 0 or r.shape[0] != 1:
             raise MXNetError(f"{op}: Check failed: {name}_shape[0] == 1U: {name} shape incorrect")

@@ -17,6 +17,15 @@ from ...registry import OpSpec, Param, declare
 # ---- helpers shared with layout.py ------------------------------------------------------
 
 
+def shape_text(shape) -> str:
+    """A shape as MXNet's messages print it.
+
+    >>> shape_text((2, 3))
+    '[2,3]'
+    """
+    return "[" + ",".join(str(int(n)) for n in shape) + "]"
+
+
 def fresh(tensor: torch.Tensor) -> torch.Tensor:
     """A contiguous copy: torch's views of an input must not leak out of an operator."""
     return tensor.clone(memory_format=torch.contiguous_format)

@@ -18,7 +18,7 @@ from ...errors import MXNetError
 from ...params import parse_bool, parse_dtype, parse_float
 from ...registry import OpSpec, Param, declare
 
-__all__ = ["zero_gradient", "custom_gradient", "as_dtype_scalar", "UNARY", "SPECIAL"]
+__all__ = ["zero_gradient", "custom_gradient", "as_dtype_scalar", "smooth_l1_bounds", "UNARY", "SPECIAL"]
 
 _F32, _F64 = torch.float32, torch.float64
 _HALF = frozenset({torch.float16, torch.bfloat16})
@@ -323,13 +323,19 @@ def _clip(data, *, a_min, a_max):
     return torch.where(data > high, high, torch.where(data < low, low, data))
 
 
-def _smooth_l1(data, *, scalar):
-    """mshadow_op.h ``smooth_l1_loss`` with sigma = DType(scalar), in float (double for float64)."""
-    dtype = data.dtype
+def smooth_l1_bounds(scalar, dtype):
+    """``(compute dtype, sigma^2, 1/sigma^2)`` of mshadow_op.h's smooth_l1 with sigma = DType(scalar):
+    float, double for float64 (also used by ``_backward_smooth_l1``)."""
     compute = _F64 if dtype is _F64 else _F32
     sigma = as_dtype_scalar(scalar, dtype)
     square = as_dtype_scalar(float(sigma) * float(sigma), compute)
-    inverse = as_dtype_scalar(1.0 / square, compute) if square else _INF
+    return compute, square, as_dtype_scalar(1.0 / square, compute) if square else _INF
+
+
+def _smooth_l1(data, *, scalar):
+    """mshadow_op.h ``smooth_l1_loss`` with sigma = DType(scalar), in float (double for float64)."""
+    dtype = data.dtype
+    compute, square, inverse = smooth_l1_bounds(scalar, dtype)
     x = data if dtype is compute else data.to(compute)
     result = torch.where(x > inverse, x - 0.5 * inverse,
                          torch.where(x < -inverse, -x - 0.5 * inverse, 0.5 * x * x * square))
