@@ -11,9 +11,10 @@ import types
 
 import torch
 
-from . import dtypes
+from . import dtypes, param_errors
 from .errors import MXNetError, context_mismatch, dtype_mismatch, operator_error
 from .ndarray.ndarray import NDArray, _new, wrap, write_into
+from .params import ParamError
 from .recording import FLAGS, without_grad
 from .registry import REQUIRED, SPARSE_DISPATCH, OpSpec, SparseInputs
 
@@ -156,7 +157,10 @@ def build_function(spec: OpSpec):
     writes_out = spec.writes_out
 
     def bind(args, kwargs):
-        """Slow path: split positionals/keywords into input arrays and parsed params."""
+        """Slow path: split positionals/keywords into input arrays and parsed params. As in MXNet,
+        the parameters are read before the inputs are counted; an unreadable one raises MXNet's
+        message (mxnd.param_errors)."""
+        kwargs, absent_input = dict(kwargs), False
         if variadic:
             arrays, rest = list(args), ()
             arrays += kwargs.pop(input_names[0], [])
@@ -172,8 +176,8 @@ def build_function(spec: OpSpec):
                 elif optional[slot]:
                     arrays.append(None)  # e.g. bias with no_bias=True
                 else:
-                    raise MXNetError(f"{op_name}: Operator {op_name} expects {n_inputs} inputs, "
-                                     f"but got {len(arrays)} instead.")
+                    absent_input = True
+                    break
             rest = args[index:]
         if len(rest) > len(param_names):  # MXNet's signature: (inputs..., params..., out, name)
             extra = rest[len(param_names):]
@@ -183,23 +187,21 @@ def build_function(spec: OpSpec):
                                  f"{len(param_names)} parameters, out and name, but got "
                                  f"{len(args)} positional arguments")
             kwargs["out"] = extra[0]
+        given = dict(zip(param_names, rest))
+        given.update((key, value) for key, value in kwargs.items()
+                     if key != "out" and (param_names or key in parsers))  # no parameters: keywords ignored
         values = dict(defaults)
-        for name, value in zip(param_names, rest):
-            values[name] = parsers[name](value)
-        for name, value in kwargs.items():
-            if name == "out":
-                continue
-            parse = parsers.get(name)
-            if parse is None:
-                if not param_names:
-                    continue  # MXNet ignores unknown keywords of operators without parameters
-                raise MXNetError(f"{op_name}: Cannot find argument '{name}', Possible Arguments: "
-                                 f"{', '.join(param_names) or 'none'}")
-            values[name] = parse(value)
-        missing = [name for name in required if name not in values]
-        if missing:
-            raise MXNetError(f"{op_name}: Required parameter {missing[0]} of {op_name} is not presented")
-        return arrays, values
+        try:
+            for name, value in given.items():
+                values[name] = parsers[name](value)
+        except (ParamError, KeyError):  # a bad value, an unknown keyword
+            raise param_errors.report(spec, given, len(arrays)) from None
+        if any(name not in values for name in required):
+            raise param_errors.report(spec, given, len(arrays))
+        if absent_input:
+            raise MXNetError(f"{op_name}: Operator {op_name} expects {n_inputs} inputs, "
+                             f"but got {len(arrays)} instead.")
+        return arrays, values, kwargs.get("out")
 
     # an optional input may be left out (None or absent): bind() decides
     fast_ok = not variadic and not required and not any(optional)
@@ -208,13 +210,17 @@ def build_function(spec: OpSpec):
     positional_parsers = tuple((p.name, p.parse) for p in spec.params)
 
     def keyword_params(kwargs):
-        """Parsed params when every keyword names a parameter (the common ``axis=1`` call), else None."""
+        """Parsed params when every keyword names a parameter (the common ``axis=1`` call) and
+        parses, else None (bind() then says what is wrong)."""
         values = dict(defaults)
         for key, value in kwargs.items():
             parse = parsers.get(key)
             if parse is None:
                 return None
-            values[key] = parse(value)
+            try:
+                values[key] = parse(value)
+            except ParamError:
+                return None
         for key in required:
             if key not in values:
                 return None
@@ -225,17 +231,15 @@ def build_function(spec: OpSpec):
                 and (not has_optional or all(a is not None for a in args))  # every input given
                 and (values := keyword_params(kwargs)) is not None):
             arrays = args
-        elif kwargs or len(args) > all_positional >= 0:
-            arrays, values = bind(args, kwargs)
-            out = kwargs.get("out", out)
-        elif fast_ok and len(args) == n_inputs:
+        elif fast_ok and len(args) == n_inputs and not kwargs:
             arrays, values = args, defaults
-        elif len(args) == all_positional:  # every param given positionally, e.g. _mul_scalar(x, 2.0)
+        elif len(args) == all_positional and not kwargs and (  # e.g. _mul_scalar(x, 2.0)
+                values := _parse_positional(positional_parsers, args[n_inputs:])) is not None:
             arrays = args[:n_inputs]
-            values = {key: parse(v) for (key, parse), v in zip(positional_parsers, args[n_inputs:])}
         else:
-            arrays, values = bind(args, kwargs)
-            out = kwargs.get("out", out)  # MXNet's signature puts out after the params
+            arrays, values, given_out = bind(args, kwargs)
+            if given_out is not None:  # MXNet's signature puts out after the params
+                out = given_out
         try:
             return dense_call(arrays, out, values)
         except SparseInputs:  # a sparse input, or a dense body asking for a sparse output
@@ -271,6 +275,14 @@ def build_function(spec: OpSpec):
     nd_function.__doc__ = render_doc(spec)
     nd_function.spec = spec
     return nd_function
+
+
+def _parse_positional(parsers, values):
+    """``{name: parse(value)}`` over ``(name, parse)`` pairs and values; None if one fails."""
+    try:
+        return {key: parse(value) for (key, parse), value in zip(parsers, values)}
+    except ParamError:
+        return None
 
 
 def _specialize(spec: OpSpec, general):
@@ -373,7 +385,10 @@ def _specialize(spec: OpSpec, general):
             return call(args, ctx, data, None, values)  # only the first parameter may be required: given
         if count == 2:
             values = dict(defaults)
-            values[key] = parse(args[1])
+            try:
+                values[key] = parse(args[1])
+            except ParamError:
+                return general(*args)
             return call(args[:1], ctx, data, None, values)
         return call(args, ctx, data, None, defaults)
     return unary
@@ -416,11 +431,11 @@ def _specialize_positional_inputs(spec: OpSpec, general):
                 or (same_dtype and list(map(_DTYPE, tensors)).count(dtype) != count)):
             return general(*args, out=out, **kwargs)
         values = dict(defaults)
-        for key, value in kwargs.items():
-            parse = parsers.get(key)
-            if parse is None:
-                return general(*args, out=out, **kwargs)
-            values[key] = parse(value)
+        try:
+            for key, value in kwargs.items():
+                values[key] = parsers[key](value)
+        except (KeyError, ParamError):  # an unknown keyword or a bad value: the general path says which
+            return general(*args, out=out, **kwargs)
         if len(values) != n_params:  # a required parameter is missing
             return general(*args, out=out, **kwargs)
         if out is not None:

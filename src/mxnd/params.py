@@ -7,21 +7,28 @@ values that are already typed; text parsing is cached.
 from __future__ import annotations
 
 import functools
+import math
 import numbers
 import re
 
+import numpy as np
+
 from .errors import MXNetError
 
-__all__ = ["ParamError", "parse_bool", "parse_int", "parse_float", "parse_float_tuple", "parse_shape",
-           "parse_optional_int", "parse_axis", "parse_dtype", "parse_any", "enum", "parse_context",
-           "dtype_enum"]
+__all__ = ["ParamError", "parse_bool", "parse_int", "parse_float", "parse_float_tuple",
+           "parse_float32_tuple", "parse_shape", "parse_optional_shape",
+           "parse_optional_int", "parse_axis", "parse_dtype", "parse_any", "enum",
+           "optional_enum", "parse_context", "dtype_enum"]
 
 
 class ParamError(MXNetError, ValueError):
-    """A parameter value that its parser cannot read."""
+    """A parameter value that its parser cannot read: ``kind`` is the type it expected (None for
+    an enum, whose ``message`` lists the valid values). The operator builder rewrites it into
+    MXNet's message naming the operator and parameter (mxnd.param_errors)."""
 
-    def __init__(self, kind: str, value):
-        super().__init__(f"Invalid Parameter format for {kind}: expect {kind} but value='{value}'")
+    def __init__(self, kind, value, message: str | None = None):
+        self.kind, self.value = kind, value
+        super().__init__(message or f"Invalid Parameter format for {kind}: expect {kind} but value='{value}'")
 
 
 def parse_bool(value) -> bool:
@@ -74,22 +81,58 @@ def parse_float(value) -> float:
     return float(text)
 
 
+_NUMBER = r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"  # what an istream reads as a number
+_TUPLE_ITEM = re.compile(rf"[-+]?{_NUMBER}")
+# tuple.h's operator>>: one number starting with a digit or '-', or numbers in () or [] with an
+# optional trailing comma; blanks around (no inf or nan: an istream does not read them)
+_TUPLE_TEXT = re.compile(rf"\s*(?:-|(?=[0-9])){_NUMBER}\s*"
+                         rf"|\s*[(\[]\s*(?:{_TUPLE_ITEM.pattern}\s*(?:,\s*{_TUPLE_ITEM.pattern}\s*)*(?:,\s*)?)?[)\]]\s*")
+
+
+@functools.lru_cache(maxsize=1024)
+def _float_tuple_text(text: str, single: bool):
+    """The values of dmlc ``Tuple<float>`` (``single``) or ``Tuple<double>`` text; None where its
+    parser fails (bad text, or a value that overflows the type)."""
+    if not _TUPLE_TEXT.fullmatch(text):
+        return None
+    values = [float(item) for item in _TUPLE_ITEM.findall(text)]
+    if single:
+        with np.errstate(over="ignore"):
+            values = [float(np.float32(v)) for v in values]
+    return None if any(math.isinf(v) for v in values) else tuple(values)
+
+
+def _tuple_text(value) -> str:
+    """``str(value)``, a tuple or list written from its items' ``str`` (numpy 2's scalar repr,
+    ``np.float32(0.5)``, is not the ``0.5`` that MXNet's frontend sent under numpy 1)."""
+    if isinstance(value, (tuple, list)):
+        return "(" + ", ".join(map(str, value)) + ")"
+    return str(value)
+
+
 def parse_float_tuple(value) -> tuple:
-    """dmlc ``Tuple<double>``: a number, a tuple/list of numbers, or text ``'(0.5, 1)'`` / ``'[0.5]'``.
+    """dmlc ``Tuple<double>``, read from ``str(value)`` as MXNet's frontend sends it: a number,
+    a tuple/list of numbers, or text ``'(0.5, 1)'`` / ``'[0.5]'`` (non-finite values fail).
 
     >>> parse_float_tuple('(5, 9)'), parse_float_tuple(0.5), parse_float_tuple([1, 2])
     ((5.0, 9.0), (0.5,), (1.0, 2.0))
     """
-    if isinstance(value, str):
-        items = [item for item in value.strip().strip("()[]").split(",") if item.strip()]
-    elif isinstance(value, (tuple, list)):
-        items = list(value)
-    else:
-        items = [value]
-    try:
-        return tuple(parse_float(item) for item in items)
-    except ParamError:
-        raise ParamError("tuple of <double>", value) from None
+    values = _float_tuple_text(_tuple_text(value), False)
+    if values is None:
+        raise ParamError("tuple of <double>", value)
+    return values
+
+
+def parse_float32_tuple(value) -> tuple:
+    """dmlc ``Tuple<float>``: parse_float_tuple's values as C++ floats (rounded to float32).
+
+    >>> parse_float32_tuple('(0.1, 2)')
+    (0.10000000149011612, 2.0)
+    """
+    values = _float_tuple_text(_tuple_text(value), True)
+    if values is None:
+        raise ParamError("tuple of <float>", value)
+    return values
 
 
 def parse_optional_int(value):
@@ -139,6 +182,17 @@ def parse_shape(value) -> tuple:
         raise ParamError("Shape(tuple)", value) from None
 
 
+def parse_optional_shape(value):
+    """A shape, or None (``'None'``) for a shape left unset (dmlc's ``TShape(0, -1)`` default).
+
+    >>> parse_optional_shape('None') is None, parse_optional_shape('(4, 0)')
+    (True, (4, 0))
+    """
+    if value is None or value == "None":
+        return None
+    return parse_shape(value)
+
+
 def parse_axis(value):
     """An axis: int, tuple of ints, None, or their text (``'1'``, ``'(0,1)'``, ``'None'``).
 
@@ -180,11 +234,33 @@ def enum(*choices: str):
     def parse_enum(value):
         text = str(value)
         if text not in allowed:
-            raise MXNetError(f"Invalid Input: '{text}', valid values are: {{{', '.join(map(repr, sorted(allowed)))}}}")
+            raise ParamError(None, value, f"Invalid Input: '{text}', valid values are: "
+                                          f"{{{', '.join(map(repr, sorted(allowed)))}}}")
         return text
 
     parse_enum.choices = tuple(choices)
     return parse_enum
+
+
+def optional_enum(*choices: str):
+    """MXNet's optional enum param: None (or 'None') or one of ``choices``.
+
+    >>> optional_enum('NCHW', 'NCW')('None') is None, optional_enum('NCHW')('NCHW')
+    (True, 'NCHW')
+    """
+    allowed = frozenset(choices)
+    listing = ", ".join(["None"] + [repr(c) for c in sorted(allowed)])
+
+    def parse_optional(value):
+        text = str(value)
+        if value is None or text == "None":
+            return None
+        if text not in allowed:
+            raise ParamError(None, value, f"Invalid Input: '{text}', valid values are: {{{listing}}}")
+        return text
+
+    parse_optional.choices = (None,) + tuple(choices)
+    return parse_optional
 
 
 def parse_context(value):
@@ -241,7 +317,7 @@ def dtype_enum(*choices: str, optional: bool = True, frontend: bool = True):
             except (MXNetError, TypeError):
                 name = str(value)
         if name not in allowed:
-            raise MXNetError(f"Invalid Input: '{name}', valid values are: {{{listing}}}")
+            raise ParamError(None, value, f"Invalid Input: '{name}', valid values are: {{{listing}}}")
         return name
 
     return parse

@@ -452,7 +452,7 @@ def test_lamb_phase1_takes_any_t_as_mxnet(mp):
 
 @pytest.mark.parametrize("op,mp", [("_multi_lamb_update", False), ("_multi_mp_lamb_update", True)])
 @pytest.mark.parametrize("what,value,message", [
-    ("learning_rates", "", "Number of learning rates is inconsistent with num_tensors"),
+    ("learning_rates", "()", "Number of learning rates is inconsistent with num_tensors"),
     ("wds", (0.1,), "Number of weight decays is inconsistent with num_tensors"),
     ("step_count", (1, 1, 1), "Number of step counts is inconsistent with num_tensors"),
 ])

@@ -25,10 +25,10 @@ import numpy as np
 import torch
 
 from ... import dtypes
-from ...params import parse_bool, parse_float
+from ...params import parse_float
 from ...registry import OpSpec, Param, declare
 from .ordering import _SOFTMAX_PARAMS, _length_mask
-from .unary import _cbrt_double, _gamma_double, as_dtype_scalar, smooth_l1_bounds
+from .unary import IS_INT, _cbrt_double, _gamma_double, as_dtype_scalar, smooth_l1_bounds
 
 _F32, _F64 = torch.float32, torch.float64
 _PI = np.float32(math.pi)  # mshadow_op.h: const float PI
@@ -174,7 +174,7 @@ def _scalar_body(name, derivative):
     return body
 
 
-def _smooth_l1_grad(ograd, data, *, scalar):
+def _smooth_l1_grad(ograd, data, *, scalar, is_int=True):
     """``_backward_smooth_l1``: ograd * smooth_l1_gradient(data, sigma) (mshadow_op.h): sign(x) beyond
     1/sigma^2, sigma^2 * x inside, in float (double for float64, as ``_product`` passes it)."""
     _, square, inverse = smooth_l1_bounds(scalar, ograd.dtype)
@@ -233,8 +233,7 @@ def _sequential_sum(terms, dim):
     return total
 
 
-_SCALAR_PARAMS = (Param("scalar", parse_float, 1.0, "the scalar of the forward operator"),
-                  Param("is_int", parse_bool, True, "whether the scalar is an integer (MXNet's signature)"))
+_SCALAR_PARAMS = (Param("scalar", parse_float, 1.0, "the scalar of the forward operator"), IS_INT)
 
 BACKWARD_GRAD = declare([
     OpSpec(f"_backward_{name}", _unary_body(derivative), inputs=("lhs", "rhs"), family="backward_grad",
@@ -250,7 +249,7 @@ BACKWARD_GRAD = declare([
     for name, derivative in SCALAR_GRADIENTS.items()
 ] + [
     OpSpec("_backward_smooth_l1", _smooth_l1_grad, inputs=("lhs", "rhs"), family="backward_grad", same_dtype=True,
-           no_bool=True, params=(Param("scalar", parse_float, 1.0, "sigma of the forward smooth_l1"),),
+           no_bool=True, params=(Param("scalar", parse_float, 1.0, "sigma of the forward smooth_l1"), IS_INT),
            doc="The gradient of ``smooth_l1``: the head gradient times sign(x) beyond 1/sigma^2, sigma^2 * x inside."),
 ] + [
     OpSpec(f"_backward_{name}", _softmax_grad(log, negate), inputs=("*args",), family="backward_grad",

@@ -22,8 +22,7 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 
-from ...errors import MXNetError
-from ...params import parse_bool, parse_int, parse_shape
+from ...params import optional_enum, parse_bool, parse_int, parse_shape
 from ...registry import OpSpec, Param, declare
 from .shape import shape_text
 
@@ -158,19 +157,6 @@ def _deconvolution(data, weight, bias=None, *, kernel, stride=(), dilate=(), pad
     return out.movedim(1, -1) if layout in _CHANNELS_LAST else out
 
 
-def _optional_enum(*choices):
-    """MXNet's optional enum param: None (or 'None') or one of ``choices``."""
-    allowed = frozenset(choices)
-    listing = ", ".join(["None"] + [repr(c) for c in sorted(allowed)])
-
-    def parse_optional(value):
-        text = str(value)
-        if value is None or text == "None":
-            return None
-        if text not in allowed:
-            raise MXNetError(f"Invalid Input: '{text}', valid values are: {{{listing}}}")
-        return text
-    return parse_optional
 
 
 def _geometry_params(workspace, no_bias, layouts, deconvolution=False):
@@ -189,10 +175,10 @@ def _geometry_params(workspace, no_bias, layouts, deconvolution=False):
         Param("num_group", parse_int, 1, "number of group partitions"),
         Param("workspace", parse_int, workspace, "workspace in MB (accepted, ignored)"),
         Param("no_bias", parse_bool, no_bias, "whether to disable the bias"),
-        Param("cudnn_tune", _optional_enum("fastest", "limited_workspace", "off"), None,
+        Param("cudnn_tune", optional_enum("fastest", "limited_workspace", "off"), None,
               "cuDNN algorithm choice (accepted, ignored)"),
         Param("cudnn_off", parse_bool, False, "turn off cuDNN (accepted, ignored)"),
-        Param("layout", _optional_enum(*layouts), None, "layout of data, weight and output; None is channels-first"),
+        Param("layout", optional_enum(*layouts), None, "layout of data, weight and output; None is channels-first"),
     ]
     return tuple(params)
 

@@ -55,22 +55,11 @@ from __future__ import annotations
 import torch
 
 from ... import dtypes
-from ...errors import MXNetError
-from ...params import parse_bool, parse_int, parse_shape
+from ...params import optional_enum, parse_bool, parse_int, parse_shape
 from ...registry import REQUIRED, OpSpec, Param, declare
 
 # sampled elements (N * C * kh * kw * Ho * Wo) per batch chunk
 _CHUNK_ELEMENTS = 1 << 25
-
-
-def _parse_layout(value):
-    """MXNet's optional layout enum of these operators."""
-    text = str(value)
-    if value is None or text == "None":
-        return None
-    if text not in ("NCW", "NCHW", "NCDHW"):
-        raise MXNetError(f"Invalid Input: '{text}', valid values are: {{None, 'NCDHW', 'NCHW', 'NCW'}}")
-    return text
 
 
 def _text(shape) -> str:
@@ -343,7 +332,7 @@ def _params(modulated):
     if modulated:
         params.append(Param("im2col_step", parse_int, 64,
                             "images per im2col step; the batch must be smaller or a multiple (checked, ignored)"))
-    params.append(Param("layout", _parse_layout, None, "layout of data, weight and output: None or NCHW"))
+    params.append(Param("layout", optional_enum("NCW", "NCHW", "NCDHW"), None, "layout of data, weight and output: None or NCHW"))
     return tuple(params)
 
 

@@ -15,18 +15,13 @@ import numpy as np
 import torch
 
 from ...errors import MXNetError
-from ...params import parse_bool, parse_float, parse_float_tuple, parse_int, parse_shape
+from ...params import parse_bool, parse_float, parse_float32_tuple, parse_int, parse_shape
 from ...registry import OpSpec, Param, declare
 from .opencv_resize import opencv_resize
 
 _F32 = np.float32
 
 # ---- shared helpers ---------------------------------------------------------------------
-
-
-def _float_tuple(value) -> tuple:
-    """MXNet's ``Tuple<float>`` parameter: ``0.5``, ``(0.5, 1)``, ``'[0.5, 1]'``, each value float32."""
-    return tuple(float(_F32(item)) for item in parse_float_tuple(value))
 
 
 def _non_negative(name):
@@ -431,8 +426,8 @@ IMAGE = declare([
               doc="(H, W, C) or (N, H, W, C) image in [0, 255] to a float32 (C, H, W) / (N, C, H, W) "
                   "tensor in [0, 1]."),
     _image_op("_image_normalize", _normalize, params=(
-        Param("mean", _float_tuple, (0.0, 0.0, 0.0, 0.0), "per-channel means (1 or C values)"),
-        Param("std", _float_tuple, (1.0, 1.0, 1.0, 1.0), "per-channel standard deviations (1 or C values)"),
+        Param("mean", parse_float32_tuple, (0.0, 0.0, 0.0, 0.0), "per-channel means (1 or C values)"),
+        Param("std", parse_float32_tuple, (1.0, 1.0, 1.0, 1.0), "per-channel standard deviations (1 or C values)"),
     ), doc="Normalize a (C, H, W) or (N, C, H, W) tensor: (x - mean) / std per channel."),
     _image_op("_image_resize", _resize, params=(
         Param("size", parse_shape, (), "new size as (width, height), or one edge"),
@@ -465,7 +460,7 @@ IMAGE = declare([
         for name in ("brightness", "contrast", "saturation", "hue")), differentiable=False,
         doc="Random brightness, contrast, saturation and hue jitter in a random order."),
     _image_op("_image_adjust_lighting", _adjust_lighting, (
-        Param("alpha", _float_tuple, doc="The lighting alphas for the R, G, B channels."),
+        Param("alpha", parse_float32_tuple, doc="The lighting alphas for the R, G, B channels."),
     ), differentiable=False, doc="Adjust the lighting level of the input. Follow the AlexNet style."),
     _image_op("_image_random_lighting", _random_lighting, (
         Param("alpha_std", parse_float, 0.05, "Level of the lighting noise."),

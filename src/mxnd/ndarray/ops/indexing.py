@@ -16,7 +16,7 @@ import torch
 
 from ... import dtypes
 from ...errors import MXNetError
-from ...params import (enum, parse_axis, parse_bool, parse_float, parse_int, parse_optional_int,
+from ...params import (ParamError, enum, parse_axis, parse_bool, parse_float, parse_int, parse_optional_int,
                        parse_shape)
 from ...registry import OpSpec, Param, declare
 
@@ -84,7 +84,7 @@ def _parse_output_dtype(value) -> str:
     name = dtypes.lookup("float64" if value is None else value, "one_hot").name
     if name == "bool":
         valid = ", ".join(repr(n) for n in sorted(dtypes.BY_NAME) if n != "bool")
-        raise MXNetError(f"Invalid Input: 'bool', valid values are: {{{valid}}}")
+        raise ParamError(None, value, f"Invalid Input: 'bool', valid values are: {{{valid}}}")
     return name
 
 

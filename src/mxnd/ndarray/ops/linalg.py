@@ -13,7 +13,7 @@ import math
 
 import torch
 
-from ...params import enum, parse_bool, parse_float, parse_int
+from ...params import optional_enum, parse_bool, parse_float, parse_int
 from ...registry import OpSpec, Param, SparseInputs, declare
 
 _SINGLE_DOUBLE = (torch.float32, torch.float64)
@@ -372,7 +372,7 @@ _ALPHA = Param("alpha", parse_float, 1.0, "Scalar factor multiplied with the pro
 _DOT_PARAMS = (
     _flag("transpose_a", "If true then transpose the first input before dot."),
     _flag("transpose_b", "If true then transpose the second input before dot."),
-    Param("forward_stype", enum("None", "csr", "default", "row_sparse"), None,
+    Param("forward_stype", optional_enum("csr", "default", "row_sparse"), None,
           "The desired storage type of the forward output (the dense result is cast to it)."),
 )
 _GEMM_FLAGS = (

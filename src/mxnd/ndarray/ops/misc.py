@@ -13,7 +13,7 @@ import torch
 
 from ... import dtypes
 from ...errors import MXNetError
-from ...params import parse_bool, parse_dtype, parse_float, parse_int
+from ...params import ParamError, parse_bool, parse_dtype, parse_float, parse_int
 from ...registry import OpSpec, Param, declare
 
 
@@ -54,7 +54,8 @@ def _parse_amp_dtype(value):
         raise TypeError("data type 'bfloat16' not understood")
     name = parse_dtype(value)
     if name not in _AMP_DTYPES:
-        raise MXNetError(f"Invalid Input: '{name}', valid values are: {{{', '.join(map(repr, _AMP_DTYPES))}}}")
+        raise ParamError(None, value, f"Invalid Input: '{name}', valid values are: "
+                                      f"{{{', '.join(map(repr, _AMP_DTYPES))}}}")
     return name
 
 

@@ -23,41 +23,13 @@ MXNet 1.x rules kept here:
 from __future__ import annotations
 
 import decimal
-import re
 
 import numpy as np
 import torch
 
-from ...params import ParamError, parse_bool, parse_float, parse_int
+from ...params import parse_bool, parse_float, parse_float32_tuple, parse_int
 from ...registry import OpSpec, Param, declare
 
-_FLOAT_ITEM = re.compile(r"\s*[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*")
-
-
-def parse_floats(value) -> tuple:
-    """A tuple of floats: a tuple/list of numbers, one number, or text ``'(1, 2.5)'`` / ``'[1]'`` / ``'2'``.
-
-    >>> parse_floats('(0.5, 0.25)'), parse_floats([1, 2]), parse_floats(3)
-    ((0.5, 0.25), (1.0, 2.0), (3.0,))
-    """
-    if isinstance(value, str):
-        text = value.strip()
-        if text.startswith(("(", "[")) and text.endswith((")", "]")):
-            inner = text[1:-1].strip().rstrip(",")
-            items = [] if not inner else inner.split(",")
-        else:
-            items = [text]
-        if not all(_FLOAT_ITEM.fullmatch(item) for item in items):
-            raise ParamError("tuple of <float>", value)
-        return tuple(float(item) for item in items)
-    if isinstance(value, bool) or value is None:
-        raise ParamError("tuple of <float>", value)
-    if isinstance(value, (int, float, np.number)):
-        return (parse_float(value),)
-    try:
-        return tuple(parse_float(v) for v in value)
-    except TypeError:
-        raise ParamError("tuple of <float>", value) from None
 
 
 def _float32_only(*tensors):
@@ -443,11 +415,11 @@ def _multibox_target(anchor, label, cls_pred, *, overlap_threshold=0.5, ignore_l
 
 MULTIBOX = declare([
     OpSpec("_contrib_MultiBoxPrior", _multibox_prior, inputs=("data",), family="multibox", params=(
-        Param("sizes", parse_floats, (1.0,), "sizes of the generated anchors"),
-        Param("ratios", parse_floats, (1.0,), "aspect ratios of the generated anchors"),
+        Param("sizes", parse_float32_tuple, (1.0,), "sizes of the generated anchors"),
+        Param("ratios", parse_float32_tuple, (1.0,), "aspect ratios of the generated anchors"),
         Param("clip", parse_bool, False, "clip out-of-boundary boxes to [0, 1]"),
-        Param("steps", parse_floats, (-1.0, -1.0), "step across y and x; -1 for 1 / size"),
-        Param("offsets", parse_floats, (0.5, 0.5), "center offsets, y and x"),
+        Param("steps", parse_float32_tuple, (-1.0, -1.0), "step across y and x; -1 for 1 / size"),
+        Param("offsets", parse_float32_tuple, (0.5, 0.5), "center offsets, y and x"),
     ), doc="Prior (anchor) boxes (1, H*W*(len(sizes)+len(ratios)-1), 4) of a (batch, channel, H, W) input."),
     OpSpec("_contrib_MultiBoxDetection", _multibox_detection, inputs=("cls_prob", "loc_pred", "anchor"),
            family="multibox", params=(
@@ -456,7 +428,7 @@ MULTIBOX = declare([
                Param("background_id", parse_int, 0, "background id (ignored, as MXNet's CPU kernel)"),
                Param("nms_threshold", parse_float, 0.5, "non-maximum suppression threshold"),
                Param("force_suppress", parse_bool, False, "suppress all detections regardless of class"),
-               Param("variances", parse_floats, (0.1, 0.1, 0.2, 0.2), "variances to decode the box regression"),
+               Param("variances", parse_float32_tuple, (0.1, 0.1, 0.2, 0.2), "variances to decode the box regression"),
                Param("nms_topk", parse_int, -1, "keep the top k detections before nms; -1 for no limit"),
            ), doc="Decode multibox predictions into (batch, num_anchors, 6) rows [id, score, xmin, ymin, xmax, ymax]."),
     OpSpec("_contrib_MultiBoxTarget", _multibox_target, inputs=("anchor", "label", "cls_pred"), family="multibox",
@@ -466,7 +438,7 @@ MULTIBOX = declare([
                Param("negative_mining_ratio", parse_float, -1.0, "max negative to positive ratio; -1 disables mining"),
                Param("negative_mining_thresh", parse_float, 0.5, "overlap below which an anchor may be a negative"),
                Param("minimum_negative_samples", parse_int, 0, "minimum number of negatives (unused, as in MXNet)"),
-               Param("variances", parse_floats, (0.1, 0.1, 0.2, 0.2), "variances to encode the box regression"),
+               Param("variances", parse_float32_tuple, (0.1, 0.1, 0.2, 0.2), "variances to encode the box regression"),
            ), doc="Training targets (loc_target, loc_mask, cls_target) of anchors against padded labels "
                   "(batch, num_labels, [class, xmin, ymin, xmax, ymax, ...]); padding rows are all -1."),
 ])

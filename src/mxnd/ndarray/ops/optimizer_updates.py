@@ -27,7 +27,7 @@ import torch
 
 from ...errors import MXNetError
 from ...fast_paths import on_host
-from ...params import parse_bool, parse_float, parse_int
+from ...params import parse_bool, parse_float, parse_float32_tuple, parse_int
 from ...registry import REQUIRED, OpSpec, Param, declare
 from . import adam_step
 from .scratch import reused, scalar
@@ -46,23 +46,8 @@ def _f32(value) -> float:
     return float(np.float32(parse_float(value)))
 
 
-def _floats(value) -> tuple:
-    """``Tuple<float>``: a tuple/list of numbers or its text ``'(0.1, 0.2)'``; a number is a 1-tuple."""
-    if isinstance(value, (tuple, list)):
-        return tuple(_f32(v) for v in value)
-    if isinstance(value, (int, float, np.number)) and not isinstance(value, bool):
-        return (_f32(value),)
-    text = str(value).strip()
-    if text[:1] in "([" and text[-1:] in ")]":
-        text = text[1:-1]
-    try:
-        return tuple(_f32(v) for v in text.split(",") if v.strip())
-    except MXNetError:
-        raise MXNetError(f"Invalid Parameter format for Tuple<float>: expect Tuple<float> but value='{value}'") from None
-
-
 def _ints(value) -> tuple:
-    """``Tuple<int>`` (step_count): like ``_floats`` for ints."""
+    """``Tuple<int>`` (step_count): a tuple/list of ints, one int, or text ``'(1, 2)'``."""
     if isinstance(value, (tuple, list)):
         return tuple(parse_int(v) for v in value)
     if isinstance(value, int) and not isinstance(value, bool):
@@ -792,8 +777,8 @@ _MOMENTUM = _p("momentum", 0.0, "The decay rate of momentum estimates.")
 _BETA1, _BETA2 = _p("beta1", 0.9, "Decay rate of the first moment."), _p("beta2", 0.999, "Decay rate of the second moment.")
 _EPS = _p("epsilon", 1e-8, "Small value to avoid division by 0.")
 _CLIP_W = _p("clip_weights", -1.0, "Clip weights to [-clip_weights, clip_weights]; off if negative.")
-_LRS = Param("lrs", _floats, REQUIRED, "Learning rates, one per weight.")
-_WDS = Param("wds", _floats, REQUIRED, "Weight decays, one per weight.")
+_LRS = Param("lrs", parse_float32_tuple, REQUIRED, "Learning rates, one per weight.")
+_WDS = Param("wds", parse_float32_tuple, REQUIRED, "Weight decays, one per weight.")
 _NUM = Param("num_weights", parse_int, 1, "Number of updated weights.")
 _T = Param("t", parse_int, REQUIRED, "Number of update.")
 _ADAMW = (_p("lr", doc="Learning rate."), _p("eta", doc="Learning rate schedule multiplier."), _BETA1, _BETA2,
@@ -803,14 +788,14 @@ _LAMB1 = (_BETA1, _BETA2, _p("epsilon", 1e-6, "Small value to avoid division by 
           _p("wd", doc="Weight decay."), _RESCALE, _CLIP)
 _LAMB2 = (_LR, _p("lower_bound", -1.0, "Lower limit of the weight norm; off if negative."),
           _p("upper_bound", -1.0, "Upper limit of the weight norm; off if negative."))
-_MULTI_LAMB = (Param("learning_rates", _floats, REQUIRED, "Learning rates."), _BETA1, _BETA2,
-               _p("epsilon", 1e-6, "Small value to avoid division by 0."), Param("wds", _floats, REQUIRED, "Weight decays."),
+_MULTI_LAMB = (Param("learning_rates", parse_float32_tuple, REQUIRED, "Learning rates."), _BETA1, _BETA2,
+               _p("epsilon", 1e-6, "Small value to avoid division by 0."), Param("wds", parse_float32_tuple, REQUIRED, "Weight decays."),
                _RESCALE, _p("lower_bound", -1.0, "Lower limit of the weight norm."),
                _p("upper_bound", -1.0, "Upper limit of the weight norm."), _CLIP,
                Param("bias_correction", parse_bool, True, "Whether to use bias correction."),
                Param("step_count", _ints, REQUIRED, "Step count of each tensor."),
                Param("num_tensors", parse_int, 1, "Number of tensors."))
-_MULTI_ADAMW = (_LRS, _BETA1, _BETA2, _EPS, _WDS, Param("etas", _floats, REQUIRED, "Learning rate schedule multipliers."),
+_MULTI_ADAMW = (_LRS, _BETA1, _BETA2, _EPS, _WDS, Param("etas", parse_float32_tuple, REQUIRED, "Learning rate schedule multipliers."),
                 _CLIP, _NUM)
 
 

@@ -23,7 +23,7 @@ import torch.nn.functional as F
 
 from ... import dtypes
 from ...fast_paths import on_host
-from ...params import enum, parse_bool, parse_float, parse_int, parse_optional_int, parse_shape
+from ...params import enum, optional_enum, parse_bool, parse_float, parse_int, parse_optional_int, parse_shape
 from ...registry import REQUIRED, OpSpec, Param, declare
 from .scratch import reused
 
@@ -395,11 +395,7 @@ def _optional_bool(value):
     return None if value is None or value == "None" else parse_bool(value)
 
 
-_LAYOUT = enum("NCW", "NWC", "NCHW", "NHWC", "NCDHW", "NDHWC")
-
-
-def _optional_layout(value):
-    return None if value is None or value == "None" else _LAYOUT(value)
+_LAYOUT = optional_enum("NCW", "NWC", "NCHW", "NHWC", "NCDHW", "NDHWC")
 
 
 POOLING = declare([
@@ -413,7 +409,7 @@ POOLING = declare([
         _STRIDE, _PAD,
         Param("p_value", parse_optional_int, None, "p of lp pooling: 1, 2 or 3"),
         Param("count_include_pad", _optional_bool, None, "avg pooling counts the padding (default true)"),
-        Param("layout", _optional_layout, None, "NCW/NCHW/NCDHW (default) or channels-last NWC/NHWC/NDHWC"),
+        Param("layout", _LAYOUT, None, "NCW/NCHW/NCDHW (default) or channels-last NWC/NHWC/NDHWC"),
     ), doc="1-D, 2-D or 3-D max, average, sum or Lp pooling."),
     OpSpec("Pooling_v1", _pooling_v1, differentiable=True, family="pooling", params=(
         _KERNEL,

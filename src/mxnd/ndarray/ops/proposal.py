@@ -39,9 +39,8 @@ import numpy as np
 import torch
 
 from ... import dtypes
-from ...params import parse_bool, parse_float, parse_int
+from ...params import parse_bool, parse_float, parse_float32_tuple, parse_int
 from ...registry import OpSpec, Param, declare
-from .multibox import parse_floats
 from .unary import zero_gradient
 
 _F = np.float32
@@ -264,8 +263,8 @@ def _params():
         Param("rpn_post_nms_top_n", parse_int, 300, "number of top scoring boxes to keep after NMS"),
         Param("threshold", parse_float, 0.7, "NMS value, above which an overlapping box is suppressed"),
         Param("rpn_min_size", parse_int, 16, "minimum height or width in proposal"),
-        Param("scales", parse_floats, (4.0, 8.0, 16.0, 32.0), "anchor scales to enumerate"),
-        Param("ratios", parse_floats, (0.5, 1.0, 2.0), "anchor aspect ratios to enumerate"),
+        Param("scales", parse_float32_tuple, (4.0, 8.0, 16.0, 32.0), "anchor scales to enumerate"),
+        Param("ratios", parse_float32_tuple, (0.5, 1.0, 2.0), "anchor aspect ratios to enumerate"),
         Param("feature_stride", parse_int, 16, "the product of all strides before the rpn layer"),
         Param("output_score", parse_bool, False, "add the scores as a second output"),
         Param("iou_loss", parse_bool, False, "decode the deltas as IoU-loss corner offsets"),

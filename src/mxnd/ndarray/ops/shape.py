@@ -8,10 +8,12 @@ MXNet 1.x reads an array of shape ``()`` as "shape unknown", so every operator h
 """
 from __future__ import annotations
 
+import math
+
 import torch
 
 from ...errors import MXNetError
-from ...params import parse_axis, parse_bool, parse_int, parse_optional_int, parse_shape
+from ...params import parse_axis, parse_bool, parse_int, parse_optional_int, parse_optional_shape, parse_shape
 from ...registry import OpSpec, Param, declare
 
 # ---- helpers shared with layout.py ------------------------------------------------------
@@ -110,9 +112,28 @@ def infer_reshape(source: tuple, target: tuple, reverse: bool = False) -> tuple:
     return tuple(out[::-1]) if reverse else tuple(out)
 
 
-def _reshape(data, *, shape, reverse):
+def _deprecated_target(shape, target_shape, keep_highest) -> tuple:
+    """ReshapeParam's deprecated ``target_shape``: the one 0 is inferred (after the first
+    dimension, which ``keep_highest`` keeps from the input)."""
+    target = list(target_shape)
+    if keep_highest and target:
+        target[0] = shape[0]
+    zeros = [i for i in range(1 if keep_highest else 0, len(target)) if target[i] == 0]
+    if len(zeros) == 1:
+        target[zeros[0]] = 1
+        known = 1
+        for d in target:
+            known *= d
+        target[zeros[0]] = math.prod(shape) // known if known else 0
+    return tuple(target)
+
+
+def _reshape(data, *, shape, reverse, target_shape=None, keep_highest=False):
     require_shape(data)
-    target = infer_reshape(tuple(data.shape), shape, reverse)
+    if not shape and target_shape is not None:
+        target = _deprecated_target(tuple(data.shape), target_shape, keep_highest)
+    else:
+        target = infer_reshape(tuple(data.shape), shape, reverse)
     size = 1
     for d in target:
         size *= d
@@ -313,6 +334,8 @@ SHAPE = declare([
     OpSpec("reshape", _reshape, differentiable=True, aliases=("Reshape",), family="shape", params=(
         Param("shape", parse_shape, (), "target shape; 0, -1, -2, -3, -4 are MXNet's codes"),
         Param("reverse", parse_bool, False, "resolve special codes from right to left"),
+        Param("target_shape", parse_optional_shape, None, "(deprecated: use shape) the new shape; one 0 is inferred"),
+        Param("keep_highest", parse_bool, False, "(deprecated: use shape) keep the first dimension of target_shape from the input"),
     ), doc="Reshape with MXNet's special codes; returns a new array."),
     OpSpec("reshape_like", _reshape_like, differentiable=True, inputs=("lhs", "rhs"), fluent=True, family="shape", params=tuple(
         Param(name, doc=f"{name} of the axis range to replace", **_OPTIONAL_INT)

@@ -18,7 +18,7 @@ from ...errors import MXNetError
 from ...params import parse_bool, parse_dtype, parse_float
 from ...registry import OpSpec, Param, declare
 
-__all__ = ["zero_gradient", "custom_gradient", "as_dtype_scalar", "smooth_l1_bounds", "UNARY", "SPECIAL"]
+__all__ = ["zero_gradient", "custom_gradient", "as_dtype_scalar", "smooth_l1_bounds", "IS_INT", "UNARY", "SPECIAL"]
 
 _F32, _F64 = torch.float32, torch.float64
 _HALF = frozenset({torch.float16, torch.bfloat16})
@@ -332,7 +332,7 @@ def smooth_l1_bounds(scalar, dtype):
     return compute, square, as_dtype_scalar(1.0 / square, compute) if square else _INF
 
 
-def _smooth_l1(data, *, scalar):
+def _smooth_l1(data, *, scalar, is_int=True):
     """mshadow_op.h ``smooth_l1_loss`` with sigma = DType(scalar), in float (double for float64)."""
     dtype = data.dtype
     compute, square, inverse = smooth_l1_bounds(scalar, dtype)
@@ -368,7 +368,7 @@ def _gradient_multiplier(data, *, scalar, is_int):
 
 
 _SCALAR = Param("scalar", parse_float, 1.0, "factor of the gradient")
-_IS_INT = Param("is_int", parse_bool, True, "whether scalar is an integer (accepted for MXNet's signature)")
+IS_INT = Param("is_int", parse_bool, True, "whether scalar is an integer (accepted for MXNet's signature)")
 
 # Operators whose gradient is not the derivative of their value (BlockGrad, make_loss, the
 # straight-through estimators, gradientmultiplier) are not ``differentiable`` for the
@@ -383,7 +383,7 @@ SPECIAL = declare([
            "round, with the gradient passed straight through.", differentiable=False),
     _unary("_contrib_sign_ste", _straight_through(torch.sign),
            "sign, with the gradient passed straight through.", differentiable=False),
-    _unary("_contrib_gradientmultiplier", _gradient_multiplier, params=(_SCALAR, _IS_INT), no_bool=False,
+    _unary("_contrib_gradientmultiplier", _gradient_multiplier, params=(_SCALAR, IS_INT), no_bool=False,
            differentiable=False, doc="The input; its gradient is multiplied by scalar."),
     _unary("Cast", _cast, aliases=("cast",), no_bool=False,
            params=(Param("dtype", _parse_cast_dtype, doc="output data type"),),
@@ -394,7 +394,7 @@ SPECIAL = declare([
     _unary("hard_sigmoid", _hard_sigmoid, params=(
         Param("alpha", parse_float, 0.2, "slope"), Param("beta", parse_float, 0.5, "bias"),
     ), doc="Hard sigmoid max(0, min(1, alpha * x + beta)); floating point input only."),
-    _unary("smooth_l1", _smooth_l1, params=(Param("scalar", parse_float, 1.0, "sigma"),),
+    _unary("smooth_l1", _smooth_l1, params=(Param("scalar", parse_float, 1.0, "sigma"), IS_INT),
            doc="Smooth L1 loss: 0.5 (sigma x)**2 where |x| < 1/sigma**2, else |x| - 0.5/sigma**2."),
     _unary("_contrib_isnan", _indicator(torch.isnan), "1 where the element is NaN, else 0."),
     _unary("_contrib_isinf", _indicator(torch.isinf), "1 where the element is +-inf, else 0."),
