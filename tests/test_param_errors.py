@@ -175,3 +175,25 @@ def test_reshape_target_shape_of_another_size_raises():
     x = mx.nd.arange(24).reshape((2, 3, 4))
     with pytest.raises(MXNetError, match=re.escape("Cannot reshape array of size 24 into shape (7, 3)")):
         mx.nd.reshape(x, target_shape=(7, 0))
+
+
+@pytest.mark.parametrize("call, expected", [
+    # MXNet 1.9.1: its creation functions send their arguments to the _zeros/_ones/_arange/... operators
+    (lambda: mx.nd.zeros((2, "a")), """_zeros: Invalid Parameter format for shape expect Shape(tuple) but value='(2, 'a')', """
+                                    """in operator _zeros(name="", dtype="float32", ctx="cpu(0)", shape="(2, 'a')")"""),
+    (lambda: mx.nd.ones("q"), """_ones: Invalid Parameter format for shape expect Shape(tuple) but value='q', """
+                              """in operator _ones(name="", dtype="float32", ctx="cpu(0)", shape="q")"""),
+    (lambda: mx.nd.arange("a"), "_arange: Invalid Parameter format for start expect double but value='a'"),
+    (lambda: mx.nd.arange(0, 5, "z"), "_arange: Invalid Parameter format for step expect double but value='z'"),
+    (lambda: mx.nd.linspace(0, 1, "n"), """_linspace: Invalid Parameter format for num expect int but value='n', in operator """
+                                        """_linspace(name="", ctx="cpu(0)", dtype="float32", stop="1", start="0", endpoint="True", num="n")"""),
+    (lambda: mx.nd.eye("n"), """_eye: Invalid Parameter format for N expect long but value='n', """
+                             """in operator _eye(name="", dtype="float32", ctx="cpu(0)", k="0", M="0", N="n")"""),
+])
+def test_creation_functions_report_their_operators_errors(call, expected):
+    assert _message_of(call) == expected
+
+
+def test_full_of_a_non_number_raises_the_assignment_error():
+    with pytest.raises(TypeError, match="does not support assignment with non-array-like object v of type <class 'str'>"):
+        mx.nd.full((2,), "v")

@@ -18,7 +18,7 @@ from .errors import MXNetError
 from .params import ParamError
 from .registry import REQUIRED
 
-__all__ = ["attribute_order", "report"]
+__all__ = ["attribute_order", "report", "find"]
 
 _MASK = (1 << 64) - 1
 _MUL = (0xC6A4A793 << 32) + 0x5BD1E995  # libstdc++ hash_bytes.cc, 64-bit size_t
@@ -68,22 +68,24 @@ def attribute_order(keys, reserve: int | None = None) -> list:
 
 def _declared(spec):
     """MXNet's canonical name of ``spec`` and its (parameters as ((name, type text), ...),
-    key_var_num_args, whether it appends the map to messages)."""
+    key_var_num_args, whether it appends the map to messages, the documented parameter names
+    that order the frontend's keys where they differ from the parsed ones, else None)."""
     from .mxnet_params import ALIASES, OPERATORS
 
     for name in spec.all_names:
         canonical = ALIASES.get(name, name)
         if canonical in OPERATORS:
             return canonical, OPERATORS[canonical]
-    return spec.name, ((), "", True)
+    return spec.name, ((), "", True, None)
 
 
-def _frontend_keys(spec, given: dict, declared) -> list:
-    """The keys in the order MXNet's generated frontend sends them."""
+def _frontend_keys(spec, given: dict, declared, documented) -> list:
+    """The keys in the order MXNet's generated frontend sends them: keywords its signature lacks
+    first, then its (documented) parameters in order, dtype last."""
     if spec.variadic:
         return list(given)
-    order = [name for name, _ in declared if name != "dtype"]
-    order += [p.name for p in spec.params if p.name not in order and p.name != "dtype"]
+    signature = documented or [name for name, _ in declared] or [p.name for p in spec.params]
+    order = [name for name in signature if name != "dtype"]
     known = set(order) | {"dtype"}
     return ([key for key in given if key not in known] + [key for key in order if key in given]
             + (["dtype"] if "dtype" in given else []))
@@ -103,17 +105,26 @@ def _text(key: str, value) -> str:
 
 def report(spec, given: dict, arrays: int) -> MXNetError:
     """The error MXNet raises for ``given`` (param name -> value as passed), which holds a value
-    that does not parse, an unknown keyword or lacks a required parameter.
+    that does not parse, an unknown keyword or lacks a required parameter (see ``find``).
 
     >>> from mxnd.registry import REGISTRY
     >>> print(report(REGISTRY["one_hot"], {"depth": "x"}, 1))
     one_hot: Invalid Parameter format for depth expect int but value='x', in operator one_hot(name="", depth="x")
     """
-    op_name, (declared, num_args, appends) = _declared(spec)
+    error = find(spec, given, arrays)
+    if error is None:
+        raise AssertionError(f"{spec.name}: report() found nothing wrong in {given!r}")
+    return error
+
+
+def find(spec, given: dict, arrays: int) -> MXNetError | None:
+    """MXNet's error for the parameters ``given`` to operator ``spec`` with ``arrays`` inputs, or
+    None when MXNet would read them all."""
+    op_name, (declared, num_args, appends, documented) = _declared(spec)
     types = dict(declared)
     parsers = {p.name: p.parse for p in spec.params}
     texts = {key: _text(key, value) for key, value in given.items()}
-    keys = _frontend_keys(spec, given, declared)
+    keys = _frontend_keys(spec, given, declared, documented)
     if num_args:  # the C++ side adds it; a value given as a keyword stays (emplace keeps the first)
         texts.setdefault(num_args, str(arrays))
         keys.append(num_args)
@@ -139,7 +150,7 @@ def report(spec, given: dict, arrays: int) -> MXNetError:
         required = {p.name for p in spec.params if p.default is REQUIRED}
         missing = [name for name in [*types, *parsers] if name in required and name not in given]
         if not missing:
-            raise AssertionError(f"{spec.name}: report() found nothing wrong in {given!r}")
+            return None
         kind = types.get(missing[0], "")
         message = f"Required parameter {missing[0]} of {'int' if kind.startswith('{') else kind} is not presented"
     if appends:

@@ -89,6 +89,20 @@ def host_copy(source: np.ndarray, dtype: torch.dtype) -> torch.Tensor:
     return tensor
 
 
+def _frontend_error(op_name: str, error: Exception, **given) -> Exception:
+    """What MXNet raises when a creation function's argument does not parse: its frontend sends
+    them to operator ``op_name`` (``mx.nd.zeros`` to ``_zeros``), whose parser reports it with
+    MXNet's message (mxnd.param_errors); ``error`` itself when MXNet would read them all.
+
+    >>> print(_frontend_error("_eye", ValueError(), N="n", M=0, k=0, ctx="cpu(0)", dtype="float32"))
+    _eye: Invalid Parameter format for N expect long but value='n', in operator _eye(name="", dtype="float32", ctx="cpu(0)", k="0", M="0", N="n")
+    """
+    from ..param_errors import find
+    from ..registry import REGISTRY
+
+    return find(REGISTRY[op_name], given, 0) or error
+
+
 def _filled(shape, ctx, dtype, fill, name, frontend=False):
     ctx = current_context() if ctx is None else resolve_context(ctx)
     target = torch.float32 if dtype is None else dtypes.to_torch(dtype, name, frontend=frontend)
@@ -107,12 +121,21 @@ def zeros(shape, ctx=None, dtype=None, stype=None, **kwargs):
     """An array of zeros. ``mx.nd.zeros(3)`` has shape ``(3,)``."""
     if stype is not None and stype != "default":
         return _sparse_zeros(stype, shape, ctx, dtype)
-    return _filled(shape, ctx, dtype, 0, "zeros")
+    return _filled_as("_zeros", shape, ctx, dtype, 0, kwargs)
 
 
 def ones(shape, ctx=None, dtype=None, **kwargs):
     """An array of ones."""
-    return _filled(shape, ctx, dtype, 1, "ones")
+    return _filled_as("_ones", shape, ctx, dtype, 1, kwargs)
+
+
+def _filled_as(op_name, shape, ctx, dtype, fill, kwargs):
+    """zeros/ones: ``fill`` in ``shape``; a shape that does not parse raises operator ``op_name``'s error."""
+    try:
+        return _filled(shape, ctx, dtype, fill, op_name.strip("_"))
+    except (ValueError, TypeError) as error:
+        raise _frontend_error(op_name, error, shape=shape, ctx=ctx or current_context(),
+                              dtype=dtype or "float32", **kwargs) from None
 
 
 def full(shape, val, ctx=None, dtype=np.float32, out=None):
@@ -122,11 +145,16 @@ def full(shape, val, ctx=None, dtype=np.float32, out=None):
     >>> mx.nd.full((2,), 3.7, dtype='int32').asnumpy()
     array([3, 3], dtype=int32)
     """
+    target = out._data.dtype if out is not None else dtypes.to_torch(dtype, "full", frontend=True)
+    try:
+        fill = fill_value(val, target)
+    except (TypeError, ValueError):  # MXNet assigns ``out[:] = val``
+        raise TypeError(f"{NDArray} does not support assignment with non-array-like object "
+                        f"{val} of type {type(val)}") from None
     if out is not None:
-        out._data.fill_(fill_value(val, out._data.dtype))
+        out._data.fill_(fill)
         return out
-    return _filled(shape, ctx, dtype, fill_value(val, dtypes.to_torch(dtype, "full", frontend=True)), "full",
-                   frontend=True)
+    return _filled(shape, ctx, dtype, fill, "full", frontend=True)
 
 
 def arange(start, stop=None, step=1.0, repeat=1, infer_range=None, ctx=None, dtype=np.float32):
@@ -136,26 +164,38 @@ def arange(start, stop=None, step=1.0, repeat=1, infer_range=None, ctx=None, dty
     >>> mx.nd.arange(0, 3, repeat=2).asnumpy()
     array([0., 0., 1., 1., 2., 2.], dtype=float32)
     """
-    if stop is None:
-        start, stop = 0.0, start
     ctx = resolve_context(ctx)
     target = dtypes.to_torch(dtype, "arange", allow_bool=False)
-    values = range_tensor(float(start), float(stop), float(step), int(repeat), target, ctx.device, "arange")
-    return wrap(values, ctx)
+    try:
+        numbers = (0.0, float(start)) if stop is None else (float(start), float(stop))
+        numbers += float(step), int(repeat)
+    except (TypeError, ValueError) as error:
+        raise _frontend_error("_arange", error, start=start, stop=stop, step=step, repeat=repeat,
+                              infer_range=False, dtype=dtype, ctx=ctx) from None
+    return wrap(range_tensor(*numbers, target, ctx.device, "arange"), ctx)
 
 
 def linspace(start, stop, num, endpoint=True, ctx=None, dtype=np.float32):
     """``num`` evenly spaced values from start to stop (stop included when ``endpoint``)."""
     ctx = resolve_context(ctx)
     target = dtypes.to_torch(dtype, "linspace", allow_bool=False)
-    return wrap(linspace_tensor(float(start), float(stop), int(num), endpoint, target, ctx.device, "linspace"), ctx)
+    try:
+        numbers = float(start), float(stop), int(num)
+    except (TypeError, ValueError) as error:
+        raise _frontend_error("_linspace", error, start=start, stop=stop, num=num, endpoint=endpoint,
+                              dtype=dtype, ctx=ctx) from None
+    return wrap(linspace_tensor(*numbers, endpoint, target, ctx.device, "linspace"), ctx)
 
 
 def eye(N, M=0, k=0, ctx=None, dtype=None, **kwargs):
     """A 2-D array with ones on diagonal ``k`` (``M=0`` means ``M=N``)."""
     ctx = resolve_context(ctx)
     target = dtypes.to_torch(dtype, "eye", allow_bool=False)
-    return wrap(eye_tensor(int(N), int(M), int(k), target, ctx.device, "eye"), ctx)
+    try:
+        sizes = int(N), int(M), int(k)
+    except (TypeError, ValueError) as error:
+        raise _frontend_error("_eye", error, N=N, M=M, k=k, ctx=ctx, dtype=dtype or "float32", **kwargs) from None
+    return wrap(eye_tensor(*sizes, target, ctx.device, "eye"), ctx)
 
 
 def from_numpy(ndarray, zero_copy=True):
