@@ -29,6 +29,12 @@ CASES = [
     f"mx.nd._internal._cvcopyMakeBorder({WIDE.format(dtype='uint8')}, top=9, bot=11, left=13, right=6, type=4)",
     "mx.nd._internal._cvcopyMakeBorder(mx.nd.array([[[4]]], dtype='uint8'), top=2, bot=1, left=1, right=3, type=4)",
     "mx.nd._internal._cvcopyMakeBorder(mx.nd.array([[[4]]], dtype='uint8'), top=2, bot=1, left=1, right=3, type=2)",
+    # BORDER_ISOLATED (16) with each type, as mx.image's detection padding passes it; one value on 3 channels
+    *(f"mx.nd._internal._cvcopyMakeBorder({WIDE.format(dtype='uint8')}, top=2, bot=1, left=3, right=1, type={16 + kind}, "
+      f"values=(127, 128, 129))" for kind in range(5)),
+    f"mx.nd._internal._cvcopyMakeBorder({WIDE.format(dtype='float32')}, top=1, bot=0, left=1, right=0, type=16, values=(127.5,))",
+    "mx.nd._internal._cvcopyMakeBorder(mx.nd.ones((2, 2, 3), dtype='uint8'), top=1, bot=0, left=1, right=0, type=5)",
+    "mx.nd._internal._cvcopyMakeBorder(mx.nd.ones((2, 2, 3), dtype='uint8'), top=1, bot=0, left=1, right=0, type=32)",
     # errors
     "mx.nd._internal._cvimresize(mx.nd.ones((2, 3)), w=2, h=2)",
     "mx.nd._internal._cvimresize(mx.nd.ones((2, 3, 1), dtype='float16'), w=2, h=2)",

@@ -19,18 +19,20 @@ from .unary import without_gradient
 # MXNet's OpenCV type table (image_io.cc DTYPE[]): float16 is refused, int8 and int64 index past it
 _TYPES = (torch.uint8, torch.int32, torch.float32, torch.float64)
 _CONSTANT, _REPLICATE, _REFLECT, _WRAP, _REFLECT_101 = range(5)
+_ISOLATED = 16  # cv::BORDER_ISOLATED
 
 
-def _check_image(data, op):
+def _check_image(data):
+    """An (H, W, C) image of a type OpenCV's functions take (the builder names the operator)."""
     if data.dim() != 3:
-        raise ValueError(f"{op} takes a (height, width, channels) image, got {data.dim()} dimensions")
+        raise ValueError(f"expects a (height, width, channels) image, got {data.dim()} dimensions")
     if data.dtype not in _TYPES:
-        raise TypeError(f"{op} supports uint8, int32, float32 and float64 images, not {str(data.dtype)[6:]}")
+        raise TypeError(f"supports uint8, int32, float32 and float64 images, not {str(data.dtype)[6:]}")
 
 
 def _cvimresize(data, *, w, h, interp):
     """``cv::resize`` to ``h`` x ``w`` with OpenCV's interpolation code ``interp``."""
-    _check_image(data, "_cvimresize")
+    _check_image(data)
     for name, size in (("w", w), ("h", h)):
         if size < 1:
             raise ValueError(f"value {size} for Parameter {name} should be greater equal to 1")
@@ -64,7 +66,7 @@ def _fill_color(data, value, values):
     channels = data.shape[2]
     color = list(values)[:4] + [0.0] * (4 - len(values)) if values else [value] * 4
     if channels > 4:
-        raise ValueError(f"_cvcopyMakeBorder fills at most 4 channels with a constant, got {channels}")
+        raise ValueError(f"fills at most 4 channels with a constant, got {channels}")
     wide = torch.tensor(color[:channels], dtype=torch.float64)
     if not data.dtype.is_floating_point:  # saturate_cast: cvRound (halves to even), then clamp
         limits = torch.iinfo(data.dtype)
@@ -74,24 +76,26 @@ def _fill_color(data, value, values):
 
 def _cvcopy_make_border(data, *, top, bot, left, right, type, value, values):
     """``cv::copyMakeBorder``: margins filled by ``type`` (0 constant, 1 replicate, 2 reflect,
-    3 wrap, 4 reflect_101)."""
+    3 wrap, 4 reflect_101; ``| 16``, BORDER_ISOLATED, changes nothing for a whole image)."""
     return without_gradient("_cvcopyMakeBorder", lambda image: _make_border(image, top, bot, left, right, type,
                                                                            value, values), data)
 
 
 def _make_border(data, top, bot, left, right, type, value, values):
-    _check_image(data, "_cvcopyMakeBorder")
+    _check_image(data)
     if min(top, bot, left, right) < 0:
-        raise ValueError(f"_cvcopyMakeBorder margins must be non-negative, got {(top, bot, left, right)}")
+        raise ValueError(f"margins must be non-negative, got {(top, bot, left, right)}")
+    if type >= 0:
+        type &= ~_ISOLATED  # only matters for an image inside a larger one
     if type not in range(5):
-        raise ValueError(f"_cvcopyMakeBorder: unknown border type {type} (0 to 4)")
+        raise ValueError(f"unknown border type {type} (0 to 4, each optionally | 16)")
     height, width, channels = data.shape
     if type == _CONSTANT:
         out = _fill_color(data, value, values).expand(height + top + bot, width + left + right, channels).clone()
         out[top:top + height, left:left + width] = data
         return out
     if height == 0 or width == 0:
-        raise ValueError("_cvcopyMakeBorder: an empty image has no border to extend")
+        raise ValueError("an empty image has no border to extend")
     rows = _border_rows(height, top, bot, type, data.device)
     columns = _border_rows(width, left, right, type, data.device)
     return data.index_select(0, rows).index_select(1, columns)
@@ -109,7 +113,8 @@ OPENCV_IMAGE = declare([
         Param("bot", parse_int, doc="bottom margin"),
         Param("left", parse_int, doc="left margin"),
         Param("right", parse_int, doc="right margin"),
-        Param("type", parse_int, 0, "border: 0 constant, 1 replicate, 2 reflect, 3 wrap, 4 reflect_101"),
+        Param("type", parse_int, 0, "border: 0 constant, 1 replicate, 2 reflect, 3 wrap, 4 reflect_101 "
+                                    "(each optionally | 16, BORDER_ISOLATED)"),
         Param("value", parse_float, 0.0, "(deprecated) constant for every channel"),
         Param("values", parse_float_tuple, (), "constant per channel (up to 4)"),
     ), doc="Pad an (H, W, C) image as OpenCV's cv::copyMakeBorder."),
