@@ -20,3 +20,4 @@ from . import initializer as init  # noqa: E402,F401  (MXNet's mx.init)
 from . import dl  # noqa: E402,F401
 from . import kvstore  # noqa: E402,F401
 from . import kvstore as kv  # noqa: E402,F401
+from . import recordio  # noqa: E402,F401
