@@ -21,3 +21,5 @@ from . import dl  # noqa: E402,F401
 from . import kvstore  # noqa: E402,F401
 from . import kvstore as kv  # noqa: E402,F401
 from . import recordio  # noqa: E402,F401
+from . import image  # noqa: E402,F401
+from . import image as img  # noqa: E402,F401  (MXNet's mx.img)

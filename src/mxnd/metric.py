@@ -22,6 +22,7 @@ import numpy
 
 from . import ndarray
 from .ndarray import NDArray
+from .kahan import kahan_sum
 
 __all__ = ["EvalMetric", "CompositeEvalMetric", "Accuracy", "TopKAccuracy", "F1", "MCC", "Perplexity",
            "MAE", "MSE", "RMSE", "CrossEntropy", "NegativeLogLikelihood", "PearsonCorrelation", "PCC",
@@ -53,25 +54,6 @@ def _f64(value):
     if isinstance(value, numpy.integer):
         return int(value)
     return value
-
-
-_EXACT_SUM_LIMIT = 1 << 16
-
-
-def _mxnet_sum(values: numpy.ndarray):
-    """A sum as MXNet's CPU ``sum`` computes it: one sequential Kahan-compensated pass in the
-    array's dtype (mshadow ``red::sum`` with a residual), reproduced exactly up to 65536
-    elements; larger arrays are summed in float64 and rounded once (equal or within 1 ulp)."""
-    flat = values.ravel()
-    if flat.dtype.kind != "f" or flat.size > _EXACT_SUM_LIMIT:
-        return flat.dtype.type(flat.sum(dtype=numpy.float64)) if flat.dtype.kind == "f" else flat.sum()
-    total = residual = flat.dtype.type(0)
-    for value in flat:
-        compensated = value - residual
-        updated = total + compensated
-        residual = (updated - total) - compensated
-        total = updated
-    return total
 
 
 def _logf(values: numpy.ndarray) -> numpy.ndarray:
@@ -494,9 +476,9 @@ class Perplexity(EvalMetric):
             picked = ndarray.pick(pred, label.astype(dtype="int32"), axis=self.axis).asnumpy()
             if self.ignore_label is not None:
                 ignore = (label.asnumpy() == self.ignore_label).astype(picked.dtype)
-                num -= _f64(_mxnet_sum(ignore))
+                num -= _f64(kahan_sum(ignore))
                 picked = picked * (1 - ignore) + ignore
-            loss -= _f64(_mxnet_sum(_logf(numpy.maximum(picked.dtype.type(1e-10), picked))))
+            loss -= _f64(kahan_sum(_logf(numpy.maximum(picked.dtype.type(1e-10), picked))))
             num += picked.size
         self._add(loss, num)
 
@@ -719,7 +701,7 @@ class Loss(EvalMetric):
         if isinstance(preds, NDArray):
             preds = [preds]
         for pred in preds:
-            self._add(_mxnet_sum(pred.asnumpy()), pred.size)
+            self._add(kahan_sum(pred.asnumpy()), pred.size)
 
 
 @register

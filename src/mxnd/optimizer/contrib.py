@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy
 
 from .. import ndarray as nd
+from ..kahan import kahan_sum
 from ..ndarray.ndarray import NDArray
 from .optimizer import Optimizer, register
 
@@ -24,15 +25,8 @@ def _row_mean(squares):
     row (mshadow_op::sum::Reduce), then divided by the row length; other contexts use nd.mean."""
     if squares.context.device_type != 'cpu' or squares.dtype != numpy.float32:
         return nd.mean(squares, axis=1, keepdims=True)
-    values = squares.asnumpy()
-    total = numpy.zeros((values.shape[0], 1), numpy.float32)
-    residual = numpy.zeros_like(total)
-    for column in range(values.shape[1]):
-        y = values[:, column:column + 1] - residual
-        t = total + y
-        residual = numpy.where(numpy.isinf(t), numpy.float32(0), (t - total) - y)
-        total = t
-    return nd.array(total / numpy.float32(values.shape[1]), ctx=squares.context)
+    total = kahan_sum(squares.asnumpy(), axis=1, keepdims=True)
+    return nd.array(total / numpy.float32(squares.shape[1]), ctx=squares.context)
 
 
 @register
