@@ -34,6 +34,7 @@ SCRIPTS = {
     "bench_demo.py": ([], ["--rounds", "3", "--repeats", "5"]),
     "bench_optimizer.py": ([], ["--rounds", "3", "--repeats", "3"]),
     "bench_saveload.py": ([], ["--rounds", "3", "--repeats", "3"]),
+    "bench_data.py": ([], ["--rounds", "3", "--repeats", "1"]),
     "bench_sparse.py": ([], ["--repeats", "3"]),
     "bench_contrib.py": ([], ["--repeats", "2", "--min-seconds", "0.05"]),
 }

@@ -12,16 +12,29 @@ import pytest
 BENCHMARKS = pathlib.Path(__file__).resolve().parent.parent / "benchmarks"
 
 
-@pytest.fixture(scope="module")
-def bench_demo():
+def _load(name):
     sys.path.insert(0, str(BENCHMARKS))
     try:
-        spec = importlib.util.spec_from_file_location("bench_demo", BENCHMARKS / "bench_demo.py")
+        spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        yield module
+        return module
     finally:
         sys.path.remove(str(BENCHMARKS))
+
+
+@pytest.fixture(scope="module")
+def bench_demo():
+    return _load("bench_demo")
+
+
+def test_every_data_workload_runs():
+    pytest.importorskip("PIL", reason="image decoding needs Pillow (the image extra)")
+    impls = _load("bench_data").implementations(["mxnd", "torch"])
+    assert list(impls) == ["mxnd"]  # no torch column
+    assert len(impls["mxnd"]) == 7
+    for step in impls["mxnd"].values():
+        step()
 
 
 def test_every_demo_workload_runs(bench_demo):

@@ -302,3 +302,27 @@ class NDArrayIter(DataIter):
         np.random.shuffle(self.idx)
         self.data = _take(self.data, self.idx)
         self.label = _take(self.label, self.idx)
+
+
+# The file iterators MXNet implements in C++ (and its Python wrappers around iterators) live in
+# their own modules, imported when first used: mx.io.CSVIter reads a CSV file only then.
+_LAZY = {
+    "CSVIter": "io_files", "LibSVMIter": "io_files", "MNISTIter": "io_files",
+    "ResizeIter": "io_wrappers", "PrefetchingIter": "io_wrappers", "MXDataIter": "io_wrappers",
+    "ImageRecordIter": "io_image_record", "ImageRecordUInt8Iter": "io_image_record",
+    "ImageRecordInt8Iter": "io_image_record", "ImageDetRecordIter": "io_image_record",
+    "ImageRecordIter_v1": "io_image_record", "ImageRecordUInt8Iter_v1": "io_image_record",
+}
+
+
+def __getattr__(name):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mxnd.io' has no attribute '{name}'")
+    import importlib
+
+    return getattr(importlib.import_module(f"mxnd.{module}"), name)
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_LAZY))

@@ -1,0 +1,999 @@
+"""``mx.io.CSVIter``, ``LibSVMIter`` and ``MNISTIter``: MXNet 1.9.1's file iterators.
+
+What MXNet does in C++ (apache/mxnet v1.9.1 ``src/io/iter_csv.cc``, ``iter_libsvm.cc``,
+``iter_mnist.cc``, ``iter_batchloader.h``, ``iter_prefetcher.h`` and dmlc-core's parsers),
+re-done with numpy on whole files:
+
+- Numbers are read as dmlc-core reads them: CSV floats and LibSVM values with dmlc's own
+  ``strtof`` (not correctly rounded: ``1e-45`` reads as 1.1754942e-38, ``3.4e38`` as
+  3.4000004e38), CSV integers with C's ``strtoll(s, &end, 0)`` (so ``010`` is 8, ``0x10`` 16).
+  A CSV field that reads nothing is skipped (``1,,2`` is a row of 2 values); a field of blanks
+  reads as 0 for floats.
+- Batches follow the C++ batch loader: with ``round_batch`` (the default) the last batch is
+  filled from the start of the data (``pad`` says how many) and the next epoch, after
+  ``reset()``, goes on from there; without it the last batch keeps the previous batch's rows
+  in its padded places. ``index`` holds each example's row number (uint64).
+- Labels of one value per example come as shape ``(batch,)``, as MXNet's C API reshapes them.
+
+>>> import os, tempfile, mxnd as mx
+>>> path = os.path.join(tempfile.mkdtemp(), 'data.csv')
+>>> _ = open(path, 'w').write('1,2,3\\n2,3,4\\n3,4,5\\n4,5,6\\n')
+>>> it = mx.io.CSVIter(data_csv=path, data_shape=(3,), batch_size=3)
+>>> [(b.data[0].asnumpy().tolist(), b.pad) for b in it]
+[([[1.0, 2.0, 3.0], [2.0, 3.0, 4.0], [3.0, 4.0, 5.0]], 0), ([[4.0, 5.0, 6.0], [1.0, 2.0, 3.0], [2.0, 3.0, 4.0]], 2)]
+>>> it.reset()
+>>> [b.data[0].asnumpy()[:, 0].tolist() for b in it]
+[[3.0, 4.0, 1.0]]
+"""
+from __future__ import annotations
+
+import os
+import re
+import struct
+import sys
+from collections import deque
+
+import numpy as np
+
+from . import ndarray as nd
+from .errors import MXNetError
+from .io_wrappers import MXDataIter
+
+__all__ = ["CSVIter", "LibSVMIter", "MNISTIter"]
+
+_BOM = b"\xef\xbb\xbf"
+_SPACE = b" \t\r\n\f"  # dmlc::isspace
+_C_SPACE = b" \t\r\n\f\v"  # C's isspace, as strtoll skips
+_PREFETCH_AHEAD = 16  # dmlc::ThreadedIter capacity: batches the C++ thread reads ahead
+
+
+# ----- parameters, as dmlc::Parameter reads the str() of each keyword argument ------------------
+
+def _required(kwargs, name, type_text):
+    if kwargs.get(name) is None:
+        raise MXNetError(f"Required parameter {name} of {type_text} is not presented")
+    return kwargs[name]
+
+
+def _shape_param(value, name):
+    """A TShape parameter: an int, a tuple/list of ints, or their text ('(3, 2)', '[3]', '3')."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return (int(value),)
+    if isinstance(value, (tuple, list)) and all(isinstance(v, (int, np.integer)) for v in value):
+        return tuple(int(v) for v in value)
+    text = str(value).strip()
+    match = re.fullmatch(r"[(\[]?\s*(\d+(?:\s*,\s*\d+)*)?\s*,?\s*[)\]]?", text)
+    if match is None or not text:
+        raise MXNetError(f"Invalid Parameter format for {name} expect Shape(tuple) but value='{value}'")
+    return tuple(int(v) for v in re.findall(r"\d+", text))
+
+
+def _int_param(value, name, lower=None, type_text="int"):
+    try:
+        if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+            raise ValueError
+        number = int(str(value).strip()) if not isinstance(value, (int, np.integer)) else int(value)
+    except ValueError:
+        raise MXNetError(f"Invalid Parameter format for {name} expect {type_text} but value='{value}'") from None
+    if lower is not None and number < lower:
+        raise MXNetError(f"value {number} for Parameter {name} should be greater equal to {lower}")
+    return number
+
+
+def _bool_param(value, name):
+    text = str(value).strip().lower()
+    if text in ("true", "1"):
+        return True
+    if text in ("false", "0"):
+        return False
+    raise MXNetError(f"Invalid Parameter format for {name} expect boolean but value='{value}'")
+
+
+def _enum_param(value, name, choices):
+    if str(value) not in choices:
+        valid = ", ".join(f"'{c}'" for c in sorted(choices))
+        raise MXNetError(f"Invalid Input: '{value}', valid values are: {{{valid}}}")
+    return str(value)
+
+
+_DTYPES = ("float32", "float64", "float16", "bfloat16", "int64", "int32", "uint8", "int8")
+
+
+def _prefetcher_params(kwargs):
+    """PrefetcherParam: prefetch_buffer, ctx ('cpu'/'gpu'; batches are always on the CPU), dtype."""
+    _int_param(kwargs.get("prefetch_buffer", 4), "prefetch_buffer", type_text="unsigned long")
+    _enum_param(kwargs.get("ctx", "gpu"), "ctx", ("cpu", "gpu"))
+    dtype = kwargs.get("dtype")
+    if dtype is not None and str(dtype) != "None":
+        valid = "{None, " + ", ".join(f"'{d}'" for d in sorted(_DTYPES)) + "}"
+        if str(dtype) not in _DTYPES:
+            raise MXNetError(f"Invalid Input: '{dtype}', valid values are: {valid}")
+        return str(dtype)
+    return None
+
+
+def _batch_loader_params(kwargs):
+    """(dtype, batch_size, round_batch): the prefetcher's and the batch loader's parameters."""
+    dtype = _prefetcher_params(kwargs)
+    batch_size = _int_param(_required(kwargs, "batch_size", "unsigned int"), "batch_size",
+                            type_text="unsigned int")
+    return dtype, batch_size, _bool_param(kwargs.get("round_batch", True), "round_batch")
+
+
+def _source_params(kwargs, kind):
+    """(data path, data_shape, label path or 'NULL', label_shape) of ``data_<kind>`` / ``label_<kind>``."""
+    data = str(_required(kwargs, f"data_{kind}", "string"))
+    data_shape = _shape_param(_required(kwargs, "data_shape", "Shape(tuple)"), "data_shape")
+    label = str(kwargs.get(f"label_{kind}", "NULL"))
+    return data, data_shape, label, _shape_param(kwargs.get("label_shape", (1,)), "label_shape")
+
+
+def _no_positional(args, name):
+    if args:
+        raise TypeError(f"{name} can only accept keyword arguments")
+
+
+def _shape_text(shape):
+    return "[" + ",".join(str(s) for s in shape) + "]"
+
+
+# ----- text sources: a file, a directory, several paths joined by ';' (dmlc InputSplit) --------
+
+def _expand_path(path):
+    """The files one URI path names, as dmlc's InputSplitBase lists them (empty files dropped)."""
+    if path.startswith("file://"):
+        path = path[len("file://"):]
+    slash = path.rfind("/")
+    if slash >= 0 and slash + 1 != len(path):
+        folder = path[:slash] or "/"
+        try:
+            names = os.listdir(folder)
+        except OSError as error:
+            raise MXNetError(f"LocalFileSystem.ListDirectory {folder} error: {error.strerror}") from None
+        entries = [folder.rstrip("/") + "/" + name for name in names]
+        if path.rstrip("/") in [e.rstrip("/") for e in entries]:
+            candidates = [path]
+        else:  # dmlc treats the name as a regular expression over the directory's files
+            try:
+                pattern = re.compile(path)
+            except re.error:
+                raise MXNetError(f"bad regex {path}") from None
+            candidates = [e for e in entries if os.path.isfile(e) and os.path.getsize(e) > 0
+                          and pattern.fullmatch(e.rstrip("/"))]
+    else:
+        if not os.path.exists(path):
+            raise MXNetError(f"LocalFileSystem.GetPathInfo: {path} error: No such file or directory")
+        candidates = [path]
+    files = []
+    for candidate in candidates:
+        if os.path.isdir(candidate):
+            files += [f for f in (os.path.join(candidate, n) for n in os.listdir(candidate))
+                      if os.path.isfile(f) and os.path.getsize(f) > 0]
+        elif os.path.getsize(candidate) > 0:
+            files.append(candidate)
+    return files
+
+
+def _record_begin(data, offset):
+    """Bytes from ``offset`` to the start of the next line (dmlc LineSplitter::SeekRecordBegin)."""
+    end = len(data)
+    position = offset
+    while position < end and data[position] not in b"\r\n":
+        position += 1
+    if position == end:
+        return end - offset
+    position += 1
+    while position < end and data[position] in b"\r\n":
+        position += 1
+    return position - offset
+
+
+def _read_text(uri, part_index=0, num_parts=1):
+    """The bytes of part ``part_index`` of ``num_parts`` of the files of ``uri`` ('\\n' between files).
+
+    >>> import tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), 'a.txt')
+    >>> _ = open(path, 'wb').write(b'one\\ntwo\\nthree\\n')
+    >>> [_read_text(path, i, 2) for i in range(2)]
+    [b'one\\ntwo\\n', b'three\\n']
+    """
+    files = [f for path in uri.split(";") for f in _expand_path(path)]
+    if not files:
+        raise MXNetError(f"Check failed: files_.size() != 0U (0 vs. 0) : "
+                         f"Cannot find any files that matches the URI pattern {uri}")
+    contents = []
+    for name in files:
+        with open(name, "rb") as stream:
+            contents.append(stream.read())
+    starts = np.cumsum([0] + [len(c) for c in contents])
+    total = int(starts[-1])
+    step = (total + num_parts - 1) // num_parts
+    begin, end = min(step * part_index, total), min(step * (part_index + 1), total)
+
+    def aligned(offset):  # a split point moves to the next line start inside its file
+        number = int(np.searchsorted(starts, offset, side="right")) - 1
+        if number >= len(contents) or offset == starts[number]:
+            return offset
+        return offset + _record_begin(contents[number], offset - int(starts[number]))
+
+    begin, end = aligned(begin), aligned(end)
+    pieces = []
+    for number, content in enumerate(contents):
+        lo, hi = max(begin, int(starts[number])), min(end, int(starts[number + 1]))
+        if lo < hi:
+            pieces.append(content[lo - int(starts[number]):hi - int(starts[number])])
+    return b"\n".join(pieces)
+
+
+def _lines(text):
+    """The non-empty lines of ``text`` ('\\r' and '\\n' both end a line), UTF-8 BOMs dropped."""
+    if b"\r" in text:
+        text = text.replace(b"\r", b"\n")
+    lines = [line for line in text.split(b"\n") if line]
+    if _BOM in text:
+        lines = [line[3:] if line.startswith(_BOM) else line for line in lines]
+    return lines
+
+
+# ----- numbers as dmlc-core reads them -------------------------------------------------------
+
+_F32 = np.float32
+_MAX_SIGNIFICAND = _F32(3.402823466)  # dmlc ParseFloat's clip values at exponent 38
+_MIN_SIGNIFICAND = _F32(1.175494351)
+
+
+def _strtof_at(text, start=0):
+    """dmlc::strtof on ``text[start:]``: (float32 value, characters read).
+
+    >>> [(float(v), n) for v, n in map(_strtof_at, (b'1.5x', b' -', b'1e-45', b'abc'))]
+    [(1.5, 3), (-0.0, 2), (1.1754942106924411e-38, 5), (0.0, 0)]
+    """
+    n = len(text)
+    p = start
+    char = lambda i: text[i] if i < n else 0  # noqa: E731 - the C string's NUL past the end
+    while char(p) in _SPACE:
+        p += 1
+    negative = char(p) == 45
+    if char(p) in (43, 45):
+        p += 1
+    word = bytes(c | 32 for c in text[p:p + 8])
+    if word.startswith(b"infinity") or (word.startswith(b"inf") and not word.startswith(b"infi")):
+        p += 8 if word.startswith(b"infinity") else 3
+        return _F32(-np.inf if negative else np.inf), p - start
+    if word.startswith(b"infi"):  # 'inf' followed by a partial 'inity' reads 'inf'
+        return _F32(-np.inf if negative else np.inf), p + 3 - start
+    if word.startswith(b"nan"):
+        p += 3
+        if char(p) == 40:  # NAN(chars)
+            p += 1
+            while chr(char(p)).isalnum() and char(p) < 128 or char(p) == 95:
+                p += 1
+            if char(p) != 41:
+                raise MXNetError("Check failed: *p == ')' Invalid NAN literal")
+            p += 1
+        return _F32(np.nan), p - start
+    predec = 0
+    while 48 <= char(p) <= 57:
+        predec = (predec * 10 + char(p) - 48) % (1 << 64)
+        p += 1
+    value = np.array(predec, np.uint64).astype(_F32)
+    if char(p) == 46:
+        p += 1
+        digits, count = 0, 0
+        while 48 <= char(p) <= 57:
+            if count < 19:
+                digits = digits * 10 + char(p) - 48
+            count += 1
+            p += 1
+        value = _F32(value + _F32(float(digits) / float(10 ** min(count, 19))))
+    if char(p) in (69, 101):
+        p += 1
+        frac = char(p) == 45
+        if char(p) in (43, 45):
+            p += 1
+        exponent = 0
+        while 48 <= char(p) <= 57:
+            exponent = (exponent * 10 + char(p) - 48) % (1 << 32)
+            p += 1
+        value = _scale(np.array([value], _F32), np.array([exponent], np.uint32), np.array([frac]))[0]
+    if char(p) in (70, 102):
+        p += 1
+    return (_F32(-value) if negative else _F32(value)), p - start
+
+
+def _scale(value, exponent, frac):
+    """``value`` times (or over, where ``frac``) 10**exponent as dmlc ParseFloat computes it."""
+    with np.errstate(over="ignore"):
+        return _scale_unchecked(value, exponent, frac)
+
+
+def _scale_unchecked(value, exponent, frac):
+    exponent = np.minimum(exponent, 38).astype(np.int64)
+    at_max = exponent == 38
+    value = np.where(at_max & ~frac & (value > _MAX_SIGNIFICAND), _MAX_SIGNIFICAND, value)
+    value = np.where(at_max & frac & (value < _MIN_SIGNIFICAND), _MIN_SIGNIFICAND, value).astype(_F32)
+    scale = np.ones(value.shape, _F32)
+    for k in range(1, 5):
+        scale = np.where(exponent // 8 >= k, scale * _F32(1e8), scale).astype(_F32)
+    for k in range(1, 8):
+        scale = np.where(exponent % 8 >= k, scale * _F32(10.0), scale).astype(_F32)
+    return np.where(frac, value / scale, value * scale).astype(_F32)
+
+
+def _token_matrix(tokens):
+    """(n, width) uint8 bytes of a list of bytes tokens, NUL padded."""
+    array = np.array(tokens, dtype="S") if tokens else np.zeros(0, "S1")
+    width = max(array.dtype.itemsize, 1)
+    return np.frombuffer(array.tobytes(), np.uint8).reshape(len(tokens), width)
+
+
+_OTHER, _SPACE_KIND, _SIGN, _DIGIT, _DOT, _E, _F, _INF_NAN = range(8)
+_CHAR_KIND = np.zeros(256, np.int8)
+_CHAR_KIND[list(_SPACE)] = _SPACE_KIND
+_CHAR_KIND[list(b"+-")] = _SIGN
+_CHAR_KIND[list(b"0123456789")] = _DIGIT
+_CHAR_KIND[ord(".")] = _DOT
+_CHAR_KIND[list(b"eE")] = _E
+_CHAR_KIND[list(b"fF")] = _F
+_CHAR_KIND[list(b"iInN")] = _INF_NAN
+# dmlc ParseFloat as a state machine: 0 leading blanks, 1 sign read, 2 integer digits,
+# 3 fraction, 4 'e' read, 5 exponent, 6 done (7 done after reading an 'f' suffix)
+_STRTOF_NEXT = np.full((8, 8), 6, np.int8)
+_STRTOF_NEXT[0, [_SPACE_KIND, _SIGN]] = 0, 1
+_STRTOF_NEXT[:3, _DIGIT] = 2
+_STRTOF_NEXT[:3, _DOT] = 3
+_STRTOF_NEXT[3, _DIGIT] = 3
+_STRTOF_NEXT[:4, _E] = 4
+_STRTOF_NEXT[4, [_SIGN, _DIGIT]] = 5
+_STRTOF_NEXT[5, _DIGIT] = 5
+_STRTOF_NEXT[:6, _F] = 7
+_STRTOF_NEXT[7, :] = 7
+_STRTOF_READS = ((_STRTOF_NEXT < 6) | ((_STRTOF_NEXT == 7) & (np.arange(8)[:, None] < 6))).astype(np.int64)
+_STRTOF_NEXT[_STRTOF_NEXT == 7] = 6
+
+
+def _strtof_tokens(tokens):
+    """dmlc::strtof of each token, vectorised: (float32 values, characters read, ends in blanks).
+
+    ``ends in blanks`` marks tokens of blanks only, which C reads on into the next line.
+
+    >>> values, read, blank = _strtof_tokens([b'1.1', b'', b' ', b'2e3x', b'-inf'])
+    >>> values.tolist(), read.tolist(), blank.tolist()
+    ([1.100000023841858, 0.0, 0.0, 2000.0, -inf], [3, 0, 1, 3, 4], [False, False, True, False, False])
+    """
+    matrix = _token_matrix(tokens)
+    n = matrix.shape[0]
+    state = np.zeros(n, np.int8)  # see _STRTOF_NEXT
+    read = np.zeros(n, np.int64)
+    negative, has_dot, has_exp, frac, special, blank = (np.zeros(n, bool) for _ in range(6))
+    predec, digits = np.zeros(n, np.uint64), np.zeros(n, np.uint64)
+    count, exponent = np.zeros(n, np.int64), np.zeros(n, np.uint32)
+    for column in matrix.T:
+        if not (state < 6).any():
+            break
+        kind = _CHAR_KIND[column]
+        new = _STRTOF_NEXT[state, kind]
+        read += _STRTOF_READS[state, kind]
+        digit = kind == _DIGIT
+        value = column - np.uint8(48)
+        blank |= (state == 0) & (column == 0)
+        special |= (state <= 1) & (kind == _INF_NAN)
+        negative |= (state == 0) & (column == 45)
+        frac |= (state == 4) & (column == 45)
+        has_dot |= (new == 3) & ~digit
+        has_exp |= new == 4
+        step = (new == 2) & digit
+        np.multiply(predec, np.uint64(10), out=predec, where=step)
+        np.add(predec, value, out=predec, where=step, casting="unsafe")
+        step = (new == 3) & digit & (count < 19)
+        np.multiply(digits, np.uint64(10), out=digits, where=step)
+        np.add(digits, value, out=digits, where=step, casting="unsafe")
+        count += step
+        step = (new == 5) & digit
+        np.multiply(exponent, np.uint32(10), out=exponent, where=step)
+        np.add(exponent, value, out=exponent, where=step, casting="unsafe")
+        state = new
+    values = predec.astype(_F32)
+    fraction_part = (digits.astype(np.float64) / (10.0 ** count)).astype(_F32)
+    values = np.where(has_dot, values + fraction_part, values).astype(_F32)
+    if has_exp.any():
+        values = np.where(has_exp, _scale(values, exponent, frac), values)
+    values = np.where(negative, -values, values).astype(_F32)
+    blank = (blank | (state == 0)) & (read > 0)
+    for i in np.flatnonzero(special):
+        values[i], read[i] = _strtof_at(tokens[i])
+    return values, read, blank
+
+
+def _strtoll_at(text, start=0):
+    """C ``strtoll(text + start, &end, 0)``: (value, characters read; 0 when nothing converts).
+
+    >>> [_strtoll_at(s) for s in (b' 12x', b'010', b'0x1F', b'-', b'08')]
+    [(12, 3), (8, 3), (31, 4), (0, 0), (0, 1)]
+    """
+    n = len(text)
+    char = lambda i: text[i] if i < n else 0  # noqa: E731
+    p = start
+    while char(p) in _C_SPACE:
+        p += 1
+    negative = char(p) == 45
+    if char(p) in (43, 45):
+        p += 1
+    base, alphabet = 10, b"0123456789"
+    if char(p) == 48 and char(p + 1) in (88, 120) and chr(char(p + 2)).lower() in "0123456789abcdef" \
+            and char(p + 2) != 0:
+        base, alphabet, p = 16, b"0123456789abcdefABCDEF", p + 2
+    elif char(p) == 48:
+        base, alphabet = 8, b"01234567"
+    begin, value = p, 0
+    while char(p) and char(p) in alphabet:
+        value = value * base + int(chr(char(p)), 16)
+        p += 1
+    if p == begin:
+        return 0, 0
+    value = -value if negative else value
+    return max(min(value, (1 << 63) - 1), -(1 << 63)), p - start
+
+
+def _strtoll_tokens(tokens):
+    """``strtoll(token, &end, 0)`` of each token: (int64 values, characters read, blanks only).
+
+    >>> values, read, blank = _strtoll_tokens([b'12', b' -3', b'', b' ', b'010', b'7.5'])
+    >>> values.tolist(), read.tolist(), blank.tolist()
+    ([12, -3, 0, 0, 8, 7], [2, 3, 0, 0, 3, 1], [False, False, False, True, False, False])
+    """
+    matrix = _token_matrix(tokens)
+    n = matrix.shape[0]
+    state = np.zeros(n, np.int8)  # 0 blanks, 1 sign, 2 digits, 3 done
+    read, ndigits = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    negative, slow = np.zeros(n, bool), np.zeros(n, bool)
+    value = np.zeros(n, np.int64)
+    blanks, blank = np.zeros(n, bool), np.zeros(n, bool)
+    for column in matrix.T:
+        if not (state < 3).any():
+            break
+        blank |= (state == 0) & (column == 0) & blanks
+        digit = (column >= 48) & (column <= 57)
+        space = np.isin(column, np.frombuffer(_C_SPACE, np.uint8)) & (state == 0)
+        blanks |= space
+        sign = ((column == 43) | (column == 45)) & (state == 0)
+        first = digit & (state <= 1)
+        slow |= first & (column == 48)  # octal or hex: read one by one
+        more = digit & (state == 2)
+        negative |= sign & (column == 45)
+        value = np.where(first | more, value * 10 + (column.astype(np.int64) - 48), value)
+        ndigits += first | more
+        new = np.full(n, 3, np.int8)
+        new[space], new[sign], new[first | more] = 0, 1, 2
+        active = state < 3
+        read += active & (new < 3)
+        state = np.where(active, new, state)
+    slow |= ndigits > 18
+    value = np.where(negative, -value, value)
+    read = np.where(ndigits > 0, read, 0)
+    for i in np.flatnonzero(slow):
+        value[i], read[i] = _strtoll_at(tokens[i])
+    blank |= blanks & (state == 0)
+    return value, read, blank
+
+
+# ----- CSV ------------------------------------------------------------------------------------
+
+def _parse_csv(text, dtype):
+    """Rows of a CSV text as dmlc's CSVParser reads them: (flat values, values per row).
+
+    >>> values, lengths = _parse_csv(b'1,,2\\n3, ,4\\n', 'float32')
+    >>> values.tolist(), lengths.tolist()
+    ([1.0, 2.0, 3.0, 0.0, 4.0], [2, 3])
+    """
+    lines = _lines(text)
+    fields_per_line = np.array([line.count(b",") + 1 for line in lines], np.int64)
+    tokens = b",".join(lines).split(b",") if lines else []
+    parse = _strtof_tokens if dtype == "float32" else _strtoll_tokens
+    values, read, blank = parse(tokens)
+    last_field = np.cumsum(fields_per_line) - 1
+    for i in last_field[blank[last_field]]:  # C reads a last field of blanks on into the next lines
+        line = int(np.searchsorted(last_field, i))
+        rest = tokens[i] + b"\n" + b"\n".join(lines[line + 1:line + 2 + _blank_lines(lines, line + 1)])
+        values[i], read[i] = (_strtof_at if dtype == "float32" else _strtoll_at)(rest)
+    row = np.repeat(np.arange(len(lines)), fields_per_line)
+    kept = read > 0
+    lengths = np.bincount(row[kept], minlength=len(lines))
+    return values[kept].astype(np.dtype(dtype)), lengths
+
+
+def _blank_lines(lines, start):
+    count = 0
+    while start + count < len(lines) and not lines[start + count].strip(_C_SPACE):
+        count += 1
+    return count
+
+
+def _csv_matrix(path, shape, dtype):
+    """The rows of CSV file(s) ``path`` as an (n, prod(shape)) array; every row must fit ``shape``."""
+    values, lengths = _parse_csv(_read_text(path), dtype)
+    size = int(np.prod(shape))
+    bad = np.flatnonzero(lengths != size)
+    if bad.size:
+        raise MXNetError(f"Check failed: row.length == shape.Size() ({lengths[bad[0]]} vs. {size}) : "
+                         f"The data size in CSV do not match size of shape: specified shape="
+                         f"{_shape_text(shape)}, the csv row-length={lengths[bad[0]]}")
+    return values.reshape(len(lengths), size)
+
+
+# ----- LibSVM -----------------------------------------------------------------------------------
+
+_DIGIT_CHARS = b"0123456789+-.eE"
+_SIMPLE_LIBSVM = re.compile(rb"(?:[ \t]*[0-9+\-.eE]+(?:[ \t]+[0-9]+:[0-9+\-.eE]+)*[ \t]*\n)*")
+
+
+def _parse_pair(line, p):
+    """dmlc ParsePair on ``line[p:]``: (count read 0/1/2, first text, second text, end)."""
+    end = len(line)
+    while p < end and line[p] not in _DIGIT_CHARS:
+        p += 1
+    if p == end:
+        return 0, None, None, end
+    q = p
+    while q < end and line[q] in _DIGIT_CHARS:
+        q += 1
+    first, p = line[p:q], q
+    while p < end and line[p] in b" \t":
+        p += 1
+    if p == end or line[p] != 58:
+        return 1, first, None, p
+    p += 1
+    while p < end and line[p] not in _DIGIT_CHARS:
+        p += 1
+    q = p
+    while q < end and line[q] in _DIGIT_CHARS:
+        q += 1
+    return 2, first, line[p:q], q
+
+
+def _skip_blank(line, p):
+    """dmlc IgnoreCommentAndBlank: the position after blanks (the end at a '#')."""
+    while p < len(line):
+        if line[p] == 35:
+            return len(line)
+        if line[p] not in b" \t":
+            return p
+        p += 1
+    return p
+
+
+def _feature_index(text):
+    if text.startswith(b"-"):
+        raise MXNetError("Check failed: (sign) == (true)")
+    digits = re.match(rb"\+?(\d*)", text).group(1)
+    return int(digits or b"0") % (1 << 64)
+
+
+def _parse_libsvm_lines(lines):
+    """LibSVM lines one by one (comments, qid, weights, odd separators): labels, indptr, indices, values."""
+    labels, indptr, indices, values = [], [0], [], []
+    for line in lines:
+        p = _skip_blank(line, 0)
+        count, label, _, q = _parse_pair(line, p)
+        if count < 1:
+            continue
+        labels.append(_strtof_at(label)[0])
+        p = q
+        while p < len(line) and line[p] == 32:
+            p += 1
+        if line[p:p + 4] == b"qid:":
+            p += 4
+            while p < len(line) and line[p] in _DIGIT_CHARS:
+                p += 1
+        while p < len(line):
+            p = _skip_blank(line, p)
+            count, index, value, q = _parse_pair(line, p)
+            p = q
+            if count < 1:
+                continue
+            if count == 1:
+                raise MXNetError(f"LibSVMIter: feature {index.decode()} has no value (MXNet reads past "
+                                 "the row's values there)")
+            indices.append(_feature_index(index))
+            values.append(_strtof_at(value)[0])
+        indptr.append(len(indices))
+    return (np.array(labels, _F32), np.array(indptr, np.int64), np.array(indices, np.uint64).astype(np.int64),
+            np.array(values, _F32))
+
+
+def _parse_libsvm(text):
+    """A LibSVM text: (labels, indptr, indices, values); vectorised for plain 'label i:v ...' lines.
+
+    >>> _parse_libsvm(b'1 0:0.5 2:1.5\\n-2\\n')
+    (array([ 1., -2.], dtype=float32), array([0, 2, 2]), array([0, 2]), array([0.5, 1.5], dtype=float32))
+    """
+    lines = _lines(text)
+    joined = b"\n".join(lines) + b"\n" if lines else b""
+    if not lines or not _SIMPLE_LIBSVM.fullmatch(joined):
+        return _parse_libsvm_lines(lines)
+    tokens = joined.split()
+    per_line = np.array([line.count(b":") for line in lines], np.int64)
+    label_at = np.concatenate([[0], np.cumsum(per_line + 1)[:-1]]).astype(np.int64)
+    is_label = np.zeros(len(tokens), bool)
+    is_label[label_at] = True
+    token_array = np.array(tokens, dtype="S") if tokens else np.zeros(0, "S1")
+    labels = _strtof_tokens(list(token_array[is_label]))[0]
+    pairs = b" ".join(token_array[~is_label]).replace(b":", b" ").split()
+    indices = np.array(pairs[0::2], dtype="S").astype(np.uint64).astype(np.int64) if pairs else np.zeros(0, np.int64)
+    values = _strtof_tokens(pairs[1::2])[0] if pairs else np.zeros(0, _F32)
+    indptr = np.concatenate([[0], np.cumsum(per_line)]).astype(np.int64)
+    return labels, indptr, indices, values
+
+
+def _take_csr_rows(indptr, indices, values, rows):
+    """CSR (indptr, indices, values) of ``rows`` of a CSR matrix, in that order."""
+    starts, stops = indptr[rows], indptr[rows + 1]
+    lengths = stops - starts
+    new_indptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    positions = np.repeat(starts - new_indptr[:-1], lengths) + np.arange(new_indptr[-1])
+    return new_indptr, indices[positions], values[positions]
+
+
+# ----- batching: MXNet's BatchLoader and the prefetcher's read-ahead -------------------------
+
+class _BatchLoader:
+    """Which rows fill each batch, as MXNet's C++ BatchLoader picks them from ``num_rows`` rows.
+
+    ``next()`` returns (rows, pad, indices) or None. The rows buffer is reused, so padded places
+    keep the previous batch's rows when ``round_batch`` is off (-1: never written, read as 0).
+
+    >>> loader = _BatchLoader(4, 3, round_batch=True)
+    >>> [loader.next()[:2] for _ in range(2)], loader.next()
+    ([(array([0, 1, 2]), 0), (array([3, 0, 1]), 2)], None)
+    >>> loader.before_first(); loader.next()[:2]
+    (array([2, 3, 0]), 1)
+    """
+
+    def __init__(self, num_rows, batch_size, round_batch):
+        self.num_rows, self.batch_size, self.round_batch = num_rows, batch_size, round_batch
+        self.cursor = 0  # the next row the instance reader gives
+        self.overflow = 0  # rows of the next epoch already used to fill the last batch
+        self.rows = np.full(batch_size, -1, np.int64)
+
+    def before_first(self):
+        if not self.round_batch or self.overflow == 0:
+            self.cursor = 0
+        else:
+            self.overflow = 0
+
+    def next(self):
+        if self.overflow:
+            return None
+        take = min(self.batch_size, self.num_rows - self.cursor)
+        if take <= 0:
+            return None
+        self.rows[:take] = np.arange(self.cursor, self.cursor + take)
+        self.cursor += take
+        pad = 0
+        if take < self.batch_size:
+            pad = self.batch_size - take
+            if self.round_batch:
+                if pad > self.num_rows:
+                    raise MXNetError("Check failed: base_->Next() number of input must be bigger "
+                                     "than batch size")
+                self.rows[take:] = np.arange(pad)
+                self.cursor, self.overflow = pad, pad
+        return self.rows.copy(), pad, np.maximum(self.rows, 0).astype(np.uint64)
+
+
+class _ReadAhead:
+    """MXNet's PrefetcherIter: a thread that loads up to 16 batches ahead of the reader.
+
+    Batches are made when asked for; at ``before_first`` the source is first advanced by the
+    batches the thread would have read ahead, so that round_batch state (the rows already used
+    from the next epoch) is the one MXNet resets from.
+    """
+
+    def __init__(self, source):
+        self.source = source
+        self.queue = deque()
+        self.ended = False
+
+    def next(self):
+        if self.queue:
+            return self.queue.popleft()
+        if self.ended:
+            return None
+        batch = self.source.next()
+        self.ended = batch is None
+        return batch
+
+    def before_first(self):
+        while not self.ended and len(self.queue) < _PREFETCH_AHEAD:
+            batch = self.source.next()
+            self.ended = batch is None
+            if batch is not None:
+                self.queue.append(batch)
+        self.queue.clear()
+        self.source.before_first()
+        self.ended = False
+
+
+def _one_d_label(label):
+    """MXNet's C API gives a label of shape (batch, 1, ...) as its first ``batch`` values."""
+    if label.ndim > 1 and label.shape[1] == 1:
+        return label.reshape(-1)[:label.shape[0]]
+    return label
+
+
+class _RowBatchIter(MXDataIter):
+    """Batches of the rows of in-memory data through the batch loader and read-ahead."""
+
+    def _start(self, num_rows, batch_size, round_batch, kwargs):
+        self._batches = _ReadAhead(_BatchLoader(num_rows, batch_size, round_batch))
+        MXDataIter.__init__(self, **kwargs)
+
+    def _fetch(self):
+        batch = self._batches.next()
+        if batch is None:
+            return None
+        rows, pad, index = batch
+        data, label = self._gather(rows)
+        return data, label, pad, index
+
+    def _rewind(self):
+        self._batches.before_first()
+
+
+# ----- the iterators ------------------------------------------------------------------------
+
+class CSVIter(_RowBatchIter):
+    """Batches of the rows of CSV file(s), each reshaped to ``data_shape`` (MXNet's CSVIter).
+
+    Keyword arguments only: ``data_csv`` (a file, a directory, or ';'-joined paths),
+    ``data_shape``, ``label_csv`` (labels of ``label_shape``; zeros when not given),
+    ``batch_size``, ``round_batch=True``, ``dtype`` ('float32', 'int32' or 'int64'),
+    ``prefetch_buffer``, ``ctx`` (accepted; batches are on the CPU), ``data_name``,
+    ``label_name``.
+
+    >>> import os, tempfile, mxnd as mx
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = open(os.path.join(folder, 'x.csv'), 'w').write('1,2\\n3,4\\n5,6\\n')
+    >>> it = mx.io.CSVIter(data_csv=os.path.join(folder, 'x.csv'), data_shape=(2,),
+    ...                    batch_size=2, round_batch=False, dtype='int32')
+    >>> [(b.data[0].asnumpy().tolist(), b.pad, b.index.tolist()) for b in it]
+    [([[1, 2], [3, 4]], 0, [0, 1]), ([[5, 6], [3, 4]], 1, [2, 1])]
+    """
+
+    def __init__(self, *args, **kwargs):
+        dtype, batch_size, round_batch = _batch_loader_params(kwargs)
+        data_csv, data_shape, label_csv, label_shape = _source_params(kwargs, "csv")
+        if dtype not in (None, "float32", "int32", "int64"):
+            raise MXNetError(f"Check failed: false: {dtype} is not supported for CSVIter")
+        self.dtype = np.dtype(dtype or "float32")
+        self._data = _csv_matrix(data_csv, data_shape, self.dtype.name)
+        self._data_shape = data_shape
+        if label_csv != "NULL":
+            labels = _csv_matrix(label_csv, label_shape, self.dtype.name)
+            if len(labels) < len(self._data):
+                raise MXNetError("Check failed: label_parser_->Next() Data CSV's row is smaller than "
+                                 "the number of rows in label_csv")
+            self._labels, self._label_shape = labels, label_shape
+        else:
+            self._labels, self._label_shape = np.zeros((len(self._data), 1), self.dtype), (1,)
+        _no_positional(args, "CSVIter")
+        self._start(len(self._data), batch_size, round_batch, kwargs)
+
+    def _gather(self, rows):
+        batch = (len(rows),)
+        data, labels = self._data[np.maximum(rows, 0)], self._labels[np.maximum(rows, 0)]
+        if (rows < 0).any():  # buffer places never written hold zeros
+            data[rows < 0], labels[rows < 0] = 0, 0
+        label = _one_d_label(labels.reshape(batch + self._label_shape))
+        return (nd.array(data.reshape(batch + self._data_shape), dtype=self.dtype),
+                nd.array(label, dtype=self.dtype))
+
+
+class LibSVMIter(_RowBatchIter):
+    """Batches of LibSVM file(s) (zero-based feature indices) as CSRNDArrays (MXNet's LibSVMIter).
+
+    Keyword arguments only: ``data_libsvm``, ``data_shape`` (one dimension: the number of
+    features), ``label_libsvm`` (a LibSVM file of labels, read as CSR of ``label_shape``; when
+    not given the labels are each line's first number, dense), ``batch_size``,
+    ``round_batch`` (must be True), ``num_parts`` / ``part_index`` (read one byte range of the
+    files, cut at line starts; parts need not be even), ``prefetch_buffer``, ``ctx``.
+
+    >>> import os, tempfile, mxnd as mx
+    >>> path = os.path.join(tempfile.mkdtemp(), 'data.t')
+    >>> _ = open(path, 'w').write('1.0 0:0.5 2:1.2\\n-2.0\\n-3.0 0:0.6 1:2.4 2:1.2\\n')
+    >>> batch = mx.io.LibSVMIter(data_libsvm=path, data_shape=(3,), batch_size=2).next()
+    >>> batch.data[0].stype, batch.data[0].asnumpy().tolist(), batch.label[0].asnumpy().tolist()
+    ('csr', [[0.5, 0.0, 1.2000000476837158], [0.0, 0.0, 0.0]], [1.0, -2.0])
+    """
+
+    def __init__(self, *args, **kwargs):
+        dtype, batch_size, round_batch = _batch_loader_params(kwargs)
+        data_libsvm, data_shape, label_libsvm, label_shape = _source_params(kwargs, "libsvm")
+        num_parts = _int_param(kwargs.get("num_parts", 1), "num_parts")
+        part_index = _int_param(kwargs.get("part_index", 0), "part_index")
+        if len(data_shape) != 1:
+            raise MXNetError(f"Check failed: param_.data_shape.ndim() == 1 ({len(data_shape)} vs. 1) : "
+                             "dimension of data_shape is expected to be 1")
+        if num_parts <= 0:
+            raise MXNetError(f"Check failed: param_.num_parts > 0 ({num_parts} vs. 0) : "
+                             "number of parts should be positive")
+        if part_index < 0:
+            raise MXNetError(f"Check failed: param_.part_index >= 0 ({part_index} vs. 0) : "
+                             "part index should be non-negative")
+        if dtype not in (None, "float32"):
+            raise MXNetError("Check failed: TBlob.get_with_shape: data type do not match specified type.")
+        self._data = _parse_libsvm(_read_text(data_libsvm, part_index, num_parts))
+        label_size = int(np.prod(label_shape))
+        if label_libsvm != "NULL":
+            if label_size <= 1:
+                raise MXNetError(f"Check failed: param_.label_shape.Size() > 1 ({label_size} vs. 1) : "
+                                 "label_shape is not expected to be (1,) when param_.label_libsvm is set.")
+            if len(label_shape) != 1:
+                raise MXNetError("LibSVMIter: label_shape must have one dimension for CSR labels")
+            self._labels = _parse_libsvm(_read_text(label_libsvm, part_index, num_parts))
+            if len(self._labels[0]) < len(self._data[0]):
+                raise MXNetError("Check failed: label_parser_->Next() Data LibSVM's row is smaller "
+                                 "than the number of rows in label_libsvm")
+        elif label_size != 1:
+            raise MXNetError(f"Check failed: param_.label_shape.Size() == 1 ({label_size} vs. 1) : "
+                             "label_shape is expected to be (1,) when param_.label_libsvm is NULL")
+        else:
+            self._labels = None
+        if not round_batch:
+            raise MXNetError("sparse batch loader doesn't support round_batch == false yet")
+        self._data_shape, self._label_shape = data_shape, label_shape
+        _no_positional(args, "LibSVMIter")
+        self._start(len(self._data[0]), batch_size, round_batch, kwargs)
+
+    def _gather(self, rows):
+        labels, indptr, indices, values = self._data
+        data = _csr(_take_csr_rows(indptr, indices, values, rows), (len(rows),) + self._data_shape)
+        if self._labels is None:
+            return data, nd.array(labels[rows], dtype=np.float32)
+        _, indptr, indices, values = self._labels
+        return data, _csr(_take_csr_rows(indptr, indices, values, rows), (len(rows),) + self._label_shape)
+
+
+def _csr(parts, shape):
+    indptr, indices, values = parts
+    return nd.sparse.csr_matrix((values, indices, indptr), shape=shape)
+
+
+# ----- MNIST --------------------------------------------------------------------------------
+
+def _mt19937_words(seed):
+    """32-bit outputs of std::mt19937(seed), in blocks."""
+    generator = np.random.MT19937()
+    generator._legacy_seeding(seed % (1 << 32))  # init_genrand, as std::mt19937's constructor
+    while True:
+        yield from generator.random_raw(4096).tolist()
+
+
+def _std_shuffle_order(count, seed):
+    """The permutation libstdc++'s ``std::shuffle(v, std::mt19937(seed))`` applies to range(count).
+
+    One ``uniform_int_distribution(0, i)`` draw per place (libstdc++ before GCC 10: downscaling
+    by division, rejecting draws past the last whole multiple).
+
+    >>> _std_shuffle_order(5, 0).tolist()
+    [0, 2, 3, 1, 4]
+    """
+    order = list(range(count))
+    words = _mt19937_words(seed)
+    for i in range(1, count):
+        scaling = 0xFFFFFFFF // (i + 1)
+        limit = (i + 1) * scaling
+        word = next(words)
+        while word >= limit:
+            word = next(words)
+        j = word // scaling
+        order[i], order[j] = order[j], order[i]
+    return np.array(order, np.int64)
+
+
+def _read_idx(path, what):
+    """The header ints and the byte payload of an MNIST idx file."""
+    try:
+        with open(path, "rb") as stream:
+            content = stream.read()
+    except OSError as error:
+        raise MXNetError(f'LocalFileSystem: Check failed: allow_null: :Open "{path}": '
+                         f"{error.strerror}") from None
+    count = 4 if what == "image" else 2
+    if len(content) < 4 * count:
+        raise MXNetError("Check failed: fi->Read(buf, sizeof(buf)) == sizeof(buf): invalid mnist format")
+    return struct.unpack(">" + "i" * count, content[:4 * count])[1:], content[4 * count:]
+
+
+def _part(count, num_parts, part_index):
+    if part_index < 0:
+        raise MXNetError(f"Check failed: param_.part_index >= 0 ({part_index} vs. 0) : ")
+    if num_parts <= 0:
+        raise MXNetError(f"Check failed: param_.num_parts > 0 ({num_parts} vs. 0) : ")
+    if num_parts <= part_index:
+        raise MXNetError(f"Check failed: param_.num_parts > param_.part_index ({num_parts} vs. {part_index}) : ")
+    return int(count / num_parts * part_index), int(count / num_parts * (part_index + 1))
+
+
+class MNISTIter(MXDataIter):
+    """Batches of MNIST idx files (uncompressed), as MXNet's MNISTIter.
+
+    Keyword arguments only: ``image``, ``label``, ``batch_size=128``, ``shuffle=True`` (once, when
+    created, with libstdc++'s ``std::shuffle`` and ``std::mt19937(seed)``: the same order as
+    MXNet), ``flat=False`` (data (batch, 784) instead of (batch, 1, 28, 28)), ``seed=0``,
+    ``silent=False`` (else a line on stderr), ``num_parts`` / ``part_index``,
+    ``prefetch_buffer``, ``ctx``, ``dtype``. Pixels are byte / 256 (float32, as MXNet); only
+    whole batches are given (the remainder is dropped); ``index`` is all zeros, as MXNet's.
+
+    >>> import os, struct, tempfile, numpy as np, mxnd as mx
+    >>> folder = tempfile.mkdtemp()
+    >>> pixels = np.arange(3 * 2 * 2, dtype=np.uint8)
+    >>> _ = open(os.path.join(folder, 'img'), 'wb').write(struct.pack('>iiii', 2051, 3, 2, 2) + pixels.tobytes())
+    >>> _ = open(os.path.join(folder, 'lab'), 'wb').write(struct.pack('>ii', 2049, 3) + bytes([7, 8, 9]))
+    >>> it = mx.io.MNISTIter(image=os.path.join(folder, 'img'), label=os.path.join(folder, 'lab'),
+    ...                      batch_size=2, shuffle=False, flat=True, silent=True)
+    >>> [(b.data[0].asnumpy().tolist(), b.label[0].asnumpy().tolist()) for b in it]
+    [([[0.0, 0.00390625, 0.0078125, 0.01171875], [0.015625, 0.01953125, 0.0234375, 0.02734375]], [7.0, 8.0])]
+    """
+
+    def __init__(self, *args, **kwargs):
+        dtype = _prefetcher_params(kwargs)
+        image = str(kwargs.get("image", "./train-images-idx3-ubyte"))
+        label = str(kwargs.get("label", "./train-labels-idx1-ubyte"))
+        batch_size = _int_param(kwargs.get("batch_size", 128), "batch_size", lower=1)
+        shuffle = _bool_param(kwargs.get("shuffle", True), "shuffle")
+        flat = _bool_param(kwargs.get("flat", False), "flat")
+        seed = _int_param(kwargs.get("seed", 0), "seed")
+        silent = _bool_param(kwargs.get("silent", False), "silent")
+        num_parts = _int_param(kwargs.get("num_parts", 1), "num_parts")
+        part_index = _int_param(kwargs.get("part_index", 0), "part_index")
+        images, labels = self._load(image, label, num_parts, part_index)
+        if shuffle:
+            order = _std_shuffle_order(len(labels), seed)
+            images, labels = images[order], labels[order]
+        self._images, self._labels = images, labels
+        self._batch_size, self._flat = batch_size, flat
+        self._cursor = 0
+        if dtype not in (None, "float32"):
+            raise MXNetError("Check failed: mshadow::DataType<DType>::kFlag == type_flag_: TBlob.get_with_shape: "
+                             "data type do not match specified type.")
+        if not silent:
+            rows, cols = images.shape[1:]
+            shape = f"({batch_size},{rows * cols})" if flat else f"[{batch_size},1,{rows},{cols}]"
+            print(f"MNISTIter: load {len(images)} images, shuffle={int(shuffle)}, shape={shape}",
+                  file=sys.stderr)
+        _no_positional(args, "MNISTIter")
+        MXDataIter.__init__(self, **kwargs)
+
+    @staticmethod
+    def _load(image, label, num_parts, part_index):
+        (count, rows, cols), pixels = _read_idx(image, "image")
+        start, end = _part(count, num_parts, part_index)
+        size = rows * cols
+        if len(pixels) < end * size:
+            raise MXNetError("Check failed: stdimg->Read(&ch, sizeof(ch) != 0): ")
+        images = np.frombuffer(pixels, np.uint8, (end - start) * size, start * size)
+        images = images.reshape(end - start, rows, cols)
+        (label_count,), label_bytes = _read_idx(label, "label")
+        label_start, label_end = _part(label_count, num_parts, part_index)
+        if len(label_bytes) < label_end:
+            raise MXNetError("Check failed: stdlabel->Read(&ch, sizeof(ch) != 0): ")
+        if label_end - label_start != end - start:
+            raise MXNetError(f"MNISTIter: {image} holds {end - start} images but {label} "
+                             f"{label_end - label_start} labels")
+        labels = np.frombuffer(label_bytes, np.uint8, label_end - label_start, label_start)
+        return images, labels
+
+    def _fetch(self):
+        stop = self._cursor + self._batch_size
+        if stop > len(self._images):
+            return None
+        pixels = self._images[self._cursor:stop].astype(np.float32) * np.float32(1.0 / 256.0)
+        shape = (self._batch_size, -1) if self._flat else (self._batch_size, 1) + pixels.shape[1:]
+        labels = self._labels[self._cursor:stop].astype(np.float32)
+        self._cursor = stop
+        return (nd.array(pixels.reshape(shape), dtype=np.float32), nd.array(labels, dtype=np.float32), 0,
+                np.zeros(self._batch_size, np.uint64))
+
+    def _rewind(self):
+        self._cursor = 0
