@@ -36,14 +36,15 @@ from collections import deque
 import numpy as np
 
 from . import ndarray as nd
+from .dmlc_numbers import C_SPACE as _C_SPACE
+from .dmlc_numbers import strtof_at, strtof_tokens, strtoll_at, strtoll_tokens
 from .errors import MXNetError
 from .io_wrappers import MXDataIter
 
 __all__ = ["CSVIter", "LibSVMIter", "MNISTIter"]
 
+_F32 = np.float32
 _BOM = b"\xef\xbb\xbf"
-_SPACE = b" \t\r\n\f"  # dmlc::isspace
-_C_SPACE = b" \t\r\n\f\v"  # C's isspace, as strtoll skips
 _PREFETCH_AHEAD = 16  # dmlc::ThreadedIter capacity: batches the C++ thread reads ahead
 
 
@@ -235,248 +236,6 @@ def _lines(text):
     return lines
 
 
-# ----- numbers as dmlc-core reads them -------------------------------------------------------
-
-_F32 = np.float32
-_MAX_SIGNIFICAND = _F32(3.402823466)  # dmlc ParseFloat's clip values at exponent 38
-_MIN_SIGNIFICAND = _F32(1.175494351)
-
-
-def _strtof_at(text, start=0):
-    """dmlc::strtof on ``text[start:]``: (float32 value, characters read).
-
-    >>> [(float(v), n) for v, n in map(_strtof_at, (b'1.5x', b' -', b'1e-45', b'abc'))]
-    [(1.5, 3), (-0.0, 2), (1.1754942106924411e-38, 5), (0.0, 0)]
-    """
-    n = len(text)
-    p = start
-    char = lambda i: text[i] if i < n else 0  # noqa: E731 - the C string's NUL past the end
-    while char(p) in _SPACE:
-        p += 1
-    negative = char(p) == 45
-    if char(p) in (43, 45):
-        p += 1
-    word = bytes(c | 32 for c in text[p:p + 8])
-    if word.startswith(b"infinity") or (word.startswith(b"inf") and not word.startswith(b"infi")):
-        p += 8 if word.startswith(b"infinity") else 3
-        return _F32(-np.inf if negative else np.inf), p - start
-    if word.startswith(b"infi"):  # 'inf' followed by a partial 'inity' reads 'inf'
-        return _F32(-np.inf if negative else np.inf), p + 3 - start
-    if word.startswith(b"nan"):
-        p += 3
-        if char(p) == 40:  # NAN(chars)
-            p += 1
-            while chr(char(p)).isalnum() and char(p) < 128 or char(p) == 95:
-                p += 1
-            if char(p) != 41:
-                raise MXNetError("Check failed: *p == ')' Invalid NAN literal")
-            p += 1
-        return _F32(np.nan), p - start
-    predec = 0
-    while 48 <= char(p) <= 57:
-        predec = (predec * 10 + char(p) - 48) % (1 << 64)
-        p += 1
-    value = np.array(predec, np.uint64).astype(_F32)
-    if char(p) == 46:
-        p += 1
-        digits, count = 0, 0
-        while 48 <= char(p) <= 57:
-            if count < 19:
-                digits = digits * 10 + char(p) - 48
-            count += 1
-            p += 1
-        value = _F32(value + _F32(float(digits) / float(10 ** min(count, 19))))
-    if char(p) in (69, 101):
-        p += 1
-        frac = char(p) == 45
-        if char(p) in (43, 45):
-            p += 1
-        exponent = 0
-        while 48 <= char(p) <= 57:
-            exponent = (exponent * 10 + char(p) - 48) % (1 << 32)
-            p += 1
-        value = _scale(np.array([value], _F32), np.array([exponent], np.uint32), np.array([frac]))[0]
-    if char(p) in (70, 102):
-        p += 1
-    return (_F32(-value) if negative else _F32(value)), p - start
-
-
-def _scale(value, exponent, frac):
-    """``value`` times (or over, where ``frac``) 10**exponent as dmlc ParseFloat computes it."""
-    with np.errstate(over="ignore"):
-        return _scale_unchecked(value, exponent, frac)
-
-
-def _scale_unchecked(value, exponent, frac):
-    exponent = np.minimum(exponent, 38).astype(np.int64)
-    at_max = exponent == 38
-    value = np.where(at_max & ~frac & (value > _MAX_SIGNIFICAND), _MAX_SIGNIFICAND, value)
-    value = np.where(at_max & frac & (value < _MIN_SIGNIFICAND), _MIN_SIGNIFICAND, value).astype(_F32)
-    scale = np.ones(value.shape, _F32)
-    for k in range(1, 5):
-        scale = np.where(exponent // 8 >= k, scale * _F32(1e8), scale).astype(_F32)
-    for k in range(1, 8):
-        scale = np.where(exponent % 8 >= k, scale * _F32(10.0), scale).astype(_F32)
-    return np.where(frac, value / scale, value * scale).astype(_F32)
-
-
-def _token_matrix(tokens):
-    """(n, width) uint8 bytes of a list of bytes tokens, NUL padded."""
-    array = np.array(tokens, dtype="S") if tokens else np.zeros(0, "S1")
-    width = max(array.dtype.itemsize, 1)
-    return np.frombuffer(array.tobytes(), np.uint8).reshape(len(tokens), width)
-
-
-_OTHER, _SPACE_KIND, _SIGN, _DIGIT, _DOT, _E, _F, _INF_NAN = range(8)
-_CHAR_KIND = np.zeros(256, np.int8)
-_CHAR_KIND[list(_SPACE)] = _SPACE_KIND
-_CHAR_KIND[list(b"+-")] = _SIGN
-_CHAR_KIND[list(b"0123456789")] = _DIGIT
-_CHAR_KIND[ord(".")] = _DOT
-_CHAR_KIND[list(b"eE")] = _E
-_CHAR_KIND[list(b"fF")] = _F
-_CHAR_KIND[list(b"iInN")] = _INF_NAN
-# dmlc ParseFloat as a state machine: 0 leading blanks, 1 sign read, 2 integer digits,
-# 3 fraction, 4 'e' read, 5 exponent, 6 done (7 done after reading an 'f' suffix)
-_STRTOF_NEXT = np.full((8, 8), 6, np.int8)
-_STRTOF_NEXT[0, [_SPACE_KIND, _SIGN]] = 0, 1
-_STRTOF_NEXT[:3, _DIGIT] = 2
-_STRTOF_NEXT[:3, _DOT] = 3
-_STRTOF_NEXT[3, _DIGIT] = 3
-_STRTOF_NEXT[:4, _E] = 4
-_STRTOF_NEXT[4, [_SIGN, _DIGIT]] = 5
-_STRTOF_NEXT[5, _DIGIT] = 5
-_STRTOF_NEXT[:6, _F] = 7
-_STRTOF_NEXT[7, :] = 7
-_STRTOF_READS = ((_STRTOF_NEXT < 6) | ((_STRTOF_NEXT == 7) & (np.arange(8)[:, None] < 6))).astype(np.int64)
-_STRTOF_NEXT[_STRTOF_NEXT == 7] = 6
-
-
-def _strtof_tokens(tokens):
-    """dmlc::strtof of each token, vectorised: (float32 values, characters read, ends in blanks).
-
-    ``ends in blanks`` marks tokens of blanks only, which C reads on into the next line.
-
-    >>> values, read, blank = _strtof_tokens([b'1.1', b'', b' ', b'2e3x', b'-inf'])
-    >>> values.tolist(), read.tolist(), blank.tolist()
-    ([1.100000023841858, 0.0, 0.0, 2000.0, -inf], [3, 0, 1, 3, 4], [False, False, True, False, False])
-    """
-    matrix = _token_matrix(tokens)
-    n = matrix.shape[0]
-    state = np.zeros(n, np.int8)  # see _STRTOF_NEXT
-    read = np.zeros(n, np.int64)
-    negative, has_dot, has_exp, frac, special, blank = (np.zeros(n, bool) for _ in range(6))
-    predec, digits = np.zeros(n, np.uint64), np.zeros(n, np.uint64)
-    count, exponent = np.zeros(n, np.int64), np.zeros(n, np.uint32)
-    for column in matrix.T:
-        if not (state < 6).any():
-            break
-        kind = _CHAR_KIND[column]
-        new = _STRTOF_NEXT[state, kind]
-        read += _STRTOF_READS[state, kind]
-        digit = kind == _DIGIT
-        value = column - np.uint8(48)
-        blank |= (state == 0) & (column == 0)
-        special |= (state <= 1) & (kind == _INF_NAN)
-        negative |= (state == 0) & (column == 45)
-        frac |= (state == 4) & (column == 45)
-        has_dot |= (new == 3) & ~digit
-        has_exp |= new == 4
-        step = (new == 2) & digit
-        np.multiply(predec, np.uint64(10), out=predec, where=step)
-        np.add(predec, value, out=predec, where=step, casting="unsafe")
-        step = (new == 3) & digit & (count < 19)
-        np.multiply(digits, np.uint64(10), out=digits, where=step)
-        np.add(digits, value, out=digits, where=step, casting="unsafe")
-        count += step
-        step = (new == 5) & digit
-        np.multiply(exponent, np.uint32(10), out=exponent, where=step)
-        np.add(exponent, value, out=exponent, where=step, casting="unsafe")
-        state = new
-    values = predec.astype(_F32)
-    fraction_part = (digits.astype(np.float64) / (10.0 ** count)).astype(_F32)
-    values = np.where(has_dot, values + fraction_part, values).astype(_F32)
-    if has_exp.any():
-        values = np.where(has_exp, _scale(values, exponent, frac), values)
-    values = np.where(negative, -values, values).astype(_F32)
-    blank = (blank | (state == 0)) & (read > 0)
-    for i in np.flatnonzero(special):
-        values[i], read[i] = _strtof_at(tokens[i])
-    return values, read, blank
-
-
-def _strtoll_at(text, start=0):
-    """C ``strtoll(text + start, &end, 0)``: (value, characters read; 0 when nothing converts).
-
-    >>> [_strtoll_at(s) for s in (b' 12x', b'010', b'0x1F', b'-', b'08')]
-    [(12, 3), (8, 3), (31, 4), (0, 0), (0, 1)]
-    """
-    n = len(text)
-    char = lambda i: text[i] if i < n else 0  # noqa: E731
-    p = start
-    while char(p) in _C_SPACE:
-        p += 1
-    negative = char(p) == 45
-    if char(p) in (43, 45):
-        p += 1
-    base, alphabet = 10, b"0123456789"
-    if char(p) == 48 and char(p + 1) in (88, 120) and chr(char(p + 2)).lower() in "0123456789abcdef" \
-            and char(p + 2) != 0:
-        base, alphabet, p = 16, b"0123456789abcdefABCDEF", p + 2
-    elif char(p) == 48:
-        base, alphabet = 8, b"01234567"
-    begin, value = p, 0
-    while char(p) and char(p) in alphabet:
-        value = value * base + int(chr(char(p)), 16)
-        p += 1
-    if p == begin:
-        return 0, 0
-    value = -value if negative else value
-    return max(min(value, (1 << 63) - 1), -(1 << 63)), p - start
-
-
-def _strtoll_tokens(tokens):
-    """``strtoll(token, &end, 0)`` of each token: (int64 values, characters read, blanks only).
-
-    >>> values, read, blank = _strtoll_tokens([b'12', b' -3', b'', b' ', b'010', b'7.5'])
-    >>> values.tolist(), read.tolist(), blank.tolist()
-    ([12, -3, 0, 0, 8, 7], [2, 3, 0, 0, 3, 1], [False, False, False, True, False, False])
-    """
-    matrix = _token_matrix(tokens)
-    n = matrix.shape[0]
-    state = np.zeros(n, np.int8)  # 0 blanks, 1 sign, 2 digits, 3 done
-    read, ndigits = np.zeros(n, np.int64), np.zeros(n, np.int64)
-    negative, slow = np.zeros(n, bool), np.zeros(n, bool)
-    value = np.zeros(n, np.int64)
-    blanks, blank = np.zeros(n, bool), np.zeros(n, bool)
-    for column in matrix.T:
-        if not (state < 3).any():
-            break
-        blank |= (state == 0) & (column == 0) & blanks
-        digit = (column >= 48) & (column <= 57)
-        space = np.isin(column, np.frombuffer(_C_SPACE, np.uint8)) & (state == 0)
-        blanks |= space
-        sign = ((column == 43) | (column == 45)) & (state == 0)
-        first = digit & (state <= 1)
-        slow |= first & (column == 48)  # octal or hex: read one by one
-        more = digit & (state == 2)
-        negative |= sign & (column == 45)
-        value = np.where(first | more, value * 10 + (column.astype(np.int64) - 48), value)
-        ndigits += first | more
-        new = np.full(n, 3, np.int8)
-        new[space], new[sign], new[first | more] = 0, 1, 2
-        active = state < 3
-        read += active & (new < 3)
-        state = np.where(active, new, state)
-    slow |= ndigits > 18
-    value = np.where(negative, -value, value)
-    read = np.where(ndigits > 0, read, 0)
-    for i in np.flatnonzero(slow):
-        value[i], read[i] = _strtoll_at(tokens[i])
-    blank |= blanks & (state == 0)
-    return value, read, blank
-
-
 # ----- CSV ------------------------------------------------------------------------------------
 
 def _parse_csv(text, dtype):
@@ -489,13 +248,13 @@ def _parse_csv(text, dtype):
     lines = _lines(text)
     fields_per_line = np.array([line.count(b",") + 1 for line in lines], np.int64)
     tokens = b",".join(lines).split(b",") if lines else []
-    parse = _strtof_tokens if dtype == "float32" else _strtoll_tokens
+    parse = strtof_tokens if dtype == "float32" else strtoll_tokens
     values, read, blank = parse(tokens)
     last_field = np.cumsum(fields_per_line) - 1
     for i in last_field[blank[last_field]]:  # C reads a last field of blanks on into the next lines
         line = int(np.searchsorted(last_field, i))
         rest = tokens[i] + b"\n" + b"\n".join(lines[line + 1:line + 2 + _blank_lines(lines, line + 1)])
-        values[i], read[i] = (_strtof_at if dtype == "float32" else _strtoll_at)(rest)
+        values[i], read[i] = (strtof_at if dtype == "float32" else strtoll_at)(rest)
     row = np.repeat(np.arange(len(lines)), fields_per_line)
     kept = read > 0
     lengths = np.bincount(row[kept], minlength=len(lines))
@@ -577,7 +336,7 @@ def _parse_libsvm_lines(lines):
         count, label, _, q = _parse_pair(line, p)
         if count < 1:
             continue
-        labels.append(_strtof_at(label)[0])
+        labels.append(strtof_at(label)[0])
         p = q
         while p < len(line) and line[p] == 32:
             p += 1
@@ -595,7 +354,7 @@ def _parse_libsvm_lines(lines):
                 raise MXNetError(f"LibSVMIter: feature {index.decode()} has no value (MXNet reads past "
                                  "the row's values there)")
             indices.append(_feature_index(index))
-            values.append(_strtof_at(value)[0])
+            values.append(strtof_at(value)[0])
         indptr.append(len(indices))
     return (np.array(labels, _F32), np.array(indptr, np.int64), np.array(indices, np.uint64).astype(np.int64),
             np.array(values, _F32))
@@ -617,10 +376,10 @@ def _parse_libsvm(text):
     is_label = np.zeros(len(tokens), bool)
     is_label[label_at] = True
     token_array = np.array(tokens, dtype="S") if tokens else np.zeros(0, "S1")
-    labels = _strtof_tokens(list(token_array[is_label]))[0]
+    labels = strtof_tokens(list(token_array[is_label]))[0]
     pairs = b" ".join(token_array[~is_label]).replace(b":", b" ").split()
     indices = np.array(pairs[0::2], dtype="S").astype(np.uint64).astype(np.int64) if pairs else np.zeros(0, np.int64)
-    values = _strtof_tokens(pairs[1::2])[0] if pairs else np.zeros(0, _F32)
+    values = strtof_tokens(pairs[1::2])[0] if pairs else np.zeros(0, _F32)
     indptr = np.concatenate([[0], np.cumsum(per_line)]).astype(np.int64)
     return labels, indptr, indices, values
 

@@ -14,7 +14,7 @@ import pytest
 
 import mxnd as mx
 from io_files import file_iter_cases
-from mxnd import io_files
+from mxnd import dmlc_numbers, io_files
 from mxnd.errors import MXNetError
 
 HERE = str(pathlib.Path(__file__).parents[1] / "fixtures" / "io_files")
@@ -133,9 +133,9 @@ def test_vectorised_strtof_matches_the_scalar_one():
     alphabet = "0123456789.eE+-fx inN"
     tokens = [b"".join(rng.choice(alphabet).encode() for _ in range(rng.randint(0, 12))) for _ in range(3000)]
     tokens += [b"%.9g" % v for v in np.random.RandomState(1).standard_normal(500) * 10.0 ** rng.randint(-30, 30)]
-    values, read, _ = io_files._strtof_tokens(tokens)
+    values, read, _ = dmlc_numbers.strtof_tokens(tokens)
     for token, value, count in zip(tokens, values, read):
-        scalar = io_files._strtof_at(token)
+        scalar = dmlc_numbers.strtof_at(token)
         assert (np.float32(value).tobytes(), count) == (np.float32(scalar[0]).tobytes(), scalar[1]), token
 
 
@@ -143,8 +143,8 @@ def test_vectorised_strtoll_matches_the_scalar_one():
     rng = random.Random(6)
     tokens = [b"".join(rng.choice("0123456789xX+- a7").encode() for _ in range(rng.randint(0, 22)))
               for _ in range(3000)]
-    values, read, _ = io_files._strtoll_tokens(tokens)
-    assert [(int(v), int(r)) for v, r in zip(values, read)] == [io_files._strtoll_at(t) for t in tokens]
+    values, read, _ = dmlc_numbers.strtoll_tokens(tokens)
+    assert [(int(v), int(r)) for v, r in zip(values, read)] == [dmlc_numbers.strtoll_at(t) for t in tokens]
 
 
 def test_libsvm_reads_comments_qid_and_exponents(tmp_path):
