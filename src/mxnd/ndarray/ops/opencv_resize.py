@@ -133,16 +133,25 @@ def _exact_taps(src, dst):
     return taps, np.array(weights, dtype=np.int64)
 
 
-def _weighted_sum(data, axis, taps, weights, dtype):
-    """``sum_k data[taps[:, k]] * weights[:, k]`` along ``axis``, added left to right in ``dtype``."""
-    index = torch.tensor(taps, dtype=torch.long, device=data.device)
-    coefficients = torch.as_tensor(weights, device=data.device).to(dtype)
-    shape = [1] * data.dim()
-    shape[axis] = -1
-    total = None
-    for k in range(index.shape[1]):
-        term = data.index_select(axis, index[:, k]) * coefficients[:, k].reshape(shape)
-        total = term if total is None else total + term
+@functools.lru_cache(maxsize=1024)
+def _table(make, src, dst, extra, device, dtype):
+    """``make(src, dst, *extra)``'s taps as one flat index tensor and its weights as a (dst, K)
+    tensor of ``dtype``, on ``device``; cached, so a resize builds no tensor from Python lists."""
+    taps, weights = make(src, dst, *extra)
+    index = torch.tensor(taps, dtype=torch.long).flatten().to(device)
+    return index, torch.as_tensor(weights).to(device=device, dtype=dtype)
+
+
+def _weighted_sum(data, axis, table):
+    """``sum_k data[taps[:, k]] * weights[:, k]`` along ``axis`` (-2 columns, -3 rows), added left
+    to right as OpenCV adds (floats round in that order): one gather of every tap."""
+    index, weights = table
+    dst, size = weights.shape
+    gathered = data.index_select(axis, index).view(data.shape[:axis] + (dst, size) + data.shape[axis + 1:])
+    weights = weights.view((dst, size) + (1,) * (-axis - 1))
+    total = gathered.select(axis, 0) * weights.select(1, 0)
+    for k in range(1, size):
+        total = total + gathered.select(axis, k) * weights.select(1, k)
     return total
 
 
@@ -183,8 +192,8 @@ def _resize_area_fast(data, height, width, scale_x, scale_y):
 def _resize_area(data, height, width):
     """ResizeArea_Invoker: overlap-weighted sums, float (double for float64) accumulation."""
     work = _working_type(data.dtype)
-    rows = _weighted_sum(data.to(work), -2, *_area_taps(data.shape[-2], width), work)
-    result = _weighted_sum(rows, -3, *_area_taps(data.shape[-3], height), work)
+    rows = _weighted_sum(data.to(work), -2, _table(_area_taps, data.shape[-2], width, (), data.device, work))
+    result = _weighted_sum(rows, -3, _table(_area_taps, data.shape[-3], height, (), data.device, work))
     if data.dtype is torch.uint8:
         return result.round().clamp(0, 255).to(torch.uint8)
     return result.to(data.dtype)
@@ -193,34 +202,41 @@ def _resize_area(data, height, width):
 def _resize_uint8(data, height, width, interp):
     """uint8 linear / cubic / lanczos4 / upscaling area: 11-bit fixed-point rows, then OpenCV's
     vertical rounding."""
-    x_taps, x_weights = _interpolation_taps(data.shape[-2], width, interp, True)
-    y_taps, y_weights = _interpolation_taps(data.shape[-3], height, interp, False)
-    alphas = np.rint(x_weights * _F32(_COEF_SCALE)).astype(np.int64)
-    betas = np.rint(y_weights * _F32(_COEF_SCALE)).astype(np.int64)
-    rows = _weighted_sum(data.to(torch.int64), -2, x_taps, alphas, torch.int64)  # exact integers
+    linear = interp in (_LINEAR, _AREA)
+    work = torch.int32 if linear else torch.int64  # linear: every value below 2**27
+    rows = _weighted_sum(data.to(work), -2, _table(_fixed_point_taps, data.shape[-2], width, (interp, True),
+                                                   data.device, work))  # exact integers
     flat = rows.reshape(rows.shape[:-2] + (-1,))
-    index = torch.tensor(y_taps, device=data.device)
-    source = [flat.index_select(-2, index[:, k]) for k in range(index.shape[1])]
-    beta = [torch.as_tensor(betas[:, k], device=data.device).reshape(-1, 1) for k in range(index.shape[1])]
-    if interp in (_LINEAR, _AREA):  # VResizeLinearVec_32s8u: 16-bit mulhi products, on every column
+    index, betas = _table(_fixed_point_taps, data.shape[-3], height, (interp, False), data.device, work)
+    source = flat.index_select(-2, index).view(flat.shape[:-2] + betas.shape + flat.shape[-1:])
+    source = [source.select(-2, k) for k in range(betas.shape[1])]
+    beta = [betas[:, k:k + 1] for k in range(betas.shape[1])]
+    if linear:  # VResizeLinearVec_32s8u: 16-bit mulhi products, on every column
         result = ((((source[0] >> 4) * beta[0]) >> 16) + (((source[1] >> 4) * beta[1]) >> 16) + 2) >> 2
     else:  # FixedPtCast: round the 22-bit fixed-point sum
         result = (sum(s * b for s, b in zip(source, beta)) + (1 << 21)) >> 22
         if interp == _CUBIC:  # VResizeCubicVec_32s8u rounds a float32 sum for the first n // 8 * 8 columns
-            scale = _F32(1) / _F32(_COEF_SCALE * _COEF_SCALE)
+            scale = torch.tensor(_F32(1) / _F32(_COEF_SCALE * _COEF_SCALE), device=data.device)
             acc = None
-            for s, b in zip(source, betas.T):
-                factor = torch.as_tensor(b.astype(np.float32) * scale, device=data.device).reshape(-1, 1)
-                acc = s.to(torch.float32) * factor if acc is None else acc + s.to(torch.float32) * factor
+            for s, b in zip(source, beta):
+                term = s.to(torch.float32) * (b.to(torch.float32) * scale)
+                acc = term if acc is None else acc + term
             columns = torch.arange(flat.shape[-1], device=data.device) < flat.shape[-1] // 8 * 8
             result = torch.where(columns, acc.round().to(torch.int64), result)
     return result.clamp(0, 255).to(torch.uint8).reshape(data.shape[:-3] + (height, width, data.shape[-1]))
 
 
+def _fixed_point_taps(src, dst, interp, horizontal):
+    """``_interpolation_taps`` with the weights as OpenCV's 11-bit fixed-point integers."""
+    taps, weights = _interpolation_taps(src, dst, interp, horizontal)
+    return taps, np.rint(weights * _F32(_COEF_SCALE)).astype(np.int64)
+
+
 def _resize_linear_exact(data, height, width):
     """resize_bitExact (INTER_LINEAR_EXACT) for uint8: 8.8 fixed-point rows, 16.16 columns, rounded."""
-    rows = _weighted_sum(data.to(torch.int64), -2, *_exact_taps(data.shape[-2], width), torch.int64)
-    result = _weighted_sum(rows, -3, *_exact_taps(data.shape[-3], height), torch.int64)
+    rows = _weighted_sum(data.to(torch.int64), -2, _table(_exact_taps, data.shape[-2], width, (), data.device,
+                                                          torch.int64))
+    result = _weighted_sum(rows, -3, _table(_exact_taps, data.shape[-3], height, (), data.device, torch.int64))
     return ((result + (1 << 15)) >> 16).clamp(0, 255).to(torch.uint8)
 
 
@@ -252,5 +268,6 @@ def opencv_resize(data, height, width, interp):
         if interp == _LINEAR_EXACT:
             return _resize_linear_exact(data, height, width)
         return _resize_uint8(data, height, width, interp)
-    rows = _weighted_sum(data, -2, *_interpolation_taps(src_w, width, interp, True), data.dtype)
-    return _weighted_sum(rows, -3, *_interpolation_taps(src_h, height, interp, False), data.dtype)
+    rows = _weighted_sum(data, -2, _table(_interpolation_taps, src_w, width, (interp, True), data.device, data.dtype))
+    return _weighted_sum(rows, -3, _table(_interpolation_taps, src_h, height, (interp, False), data.device,
+                                          data.dtype))
