@@ -15,6 +15,10 @@ CREATION = [
     "mx.nd.array(np.array([1, 2], dtype=np.int64))", "mx.nd.array([1, 2], dtype=np.int64)",
     "mx.nd.array(np.float64(3))", "mx.nd.array(5, dtype='int32')", "mx.nd.array([])",
     "mx.nd.array(np.zeros((0, 3)))", "mx.nd.array([[1, 2], [3]])", "mx.nd.array('abc')",
+    "mx.nd.array(['1.5', '2'])",  # text numbers: MXNet converts with np.array(source, dtype)
+    "mx.nd.array('3')",
+    "mx.nd.array([['1', 2]], dtype='int32')",
+    "mx.nd.array(np.array(['1', '2.5']))",
     "mx.nd.array(mx.nd.array([1, 2], dtype='int32'))",
     "mx.nd.array(mx.nd.array([1, 2], dtype='int32'), dtype='float16')",
     "mx.nd.array([1.5, -2.25], dtype='float16')", "mx.nd.array([1.123456789], dtype='float64')",
