@@ -1,7 +1,7 @@
 """The image augmenters of MXNet 1.9.1's C++ record iterators (package-private).
 
 ``DefaultAugmenter`` follows ``aug_default`` (src/io/image_aug_default.cc) and
-``DetectionAugmenter`` the deterministic core of ``det_aug_default`` (image_det_aug_default.cc).
+``DetectionAugmenter`` ``det_aug_default`` (image_det_aug_default.cc: crop samplers, pad, colour).
 Images are (H, W, C) uint8 numpy arrays in RGB(A) order (MXNet works on OpenCV's BGR(A) and
 swaps at the end; the colour operations here are adjusted to give its results). Resizing is ``cv::resize``
 bit for bit (mxnd's opencv_resize); ``warpAffine`` (rotation, shear, random scale and aspect ratio,
@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import functools
 import math
-import warnings
 
 import numpy as np
 import torch
 
 from .errors import MXNetError
 from .ndarray.ops.opencv_resize import _cubic_coefficients, _lanczos4_coefficients, opencv_resize
-from .params import parse_bool, parse_float, parse_float_tuple, parse_int, parse_shape
+from .params import parse_bool, parse_float, parse_float32_tuple, parse_int, parse_shape
 
 __all__ = ["DefaultAugmenter", "DetectionAugmenter", "parse_data_shape", "resize"]
 
@@ -180,18 +179,42 @@ def _gray_as_mxnet(image):
     return ((image[..., :3].astype(np.int64) @ weights + (1 << 13)) >> 14).astype(np.uint8)
 
 
+# c_HlsSectorData of OpenCV's HLS2RGB: which of (p2, p1, falling, rising) is (b, g, r) per sector
+_HLS_SECTORS = np.array([[1, 3, 0], [1, 0, 2], [3, 0, 1], [0, 2, 1], [0, 1, 3], [2, 1, 0]])
+
+
 def _hls_shift(image, hue, light, sat):
-    """RGB -> HLS (H in [0, 180)), add the shifts with clamping, and back (uint8, as OpenCV)."""
-    from .ndarray.ops.image import _hls_to_rgb, _rgb_to_hls
-    r, g, b = torch.from_numpy(image[..., :3].astype(np.float32)).unbind(-1)
-    h, lum, s = _rgb_to_hls(r, g, b)
-    h8 = torch.round(h * 0.5).clamp(0, 255) + hue
-    l8 = torch.round(lum * 255).clamp(0, 255) + light
-    s8 = torch.round(s * 255).clamp(0, 255) + sat
-    h8, l8, s8 = h8.clamp(0, 180), l8.clamp(0, 255), s8.clamp(0, 255)
-    r, g, b = _hls_to_rgb(h8 * 2.0, l8 / 255.0, s8 / 255.0)
+    """OpenCV's 8-bit ``cvtColor(BGR2HLS)``, the shifts added with clamping (H to [0, 180], L and S
+    to [0, 255]), then ``cvtColor(HLS2BGR)``: RGB2HLS_b / HLS2RGB_b's float32 arithmetic, the same
+    uint8 results as MXNet's aug_default and det_aug_default. A 4th (alpha) channel is kept."""
+    rgb = image[..., :3].astype(_F32) * _F32(1.0 / 255.0)
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    vmax, vmin = np.maximum(np.maximum(r, g), b), np.minimum(np.minimum(r, g), b)
+    diff = vmax - vmin
+    lum = (vmax + vmin) * _F32(0.5)
+    colourful = diff > np.finfo(_F32).eps
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = np.where(lum < _F32(0.5), diff / (vmax + vmin), diff / (_F32(2) - vmax - vmin))
+        step = _F32(60) / diff
+        h = np.where(vmax == r, (g - b) * step,
+                     np.where(vmax == g, (b - r) * step + _F32(120), (r - g) * step + _F32(240)))
+    h = np.where(h < 0, h + _F32(360), h)
+    h, s = np.where(colourful, h, _F32(0)), np.where(colourful, s, _F32(0))
+    h8 = (np.rint(h * _F32(0.5)).clip(0, 255) + hue).clip(0, 180).astype(_F32)
+    l8 = (np.rint(lum * _F32(255)).clip(0, 255) + light).clip(0, 255).astype(_F32)
+    s8 = (np.rint(s * _F32(255)).clip(0, 255) + sat).clip(0, 255).astype(_F32)
+    lum, s = l8 * _F32(1.0 / 255.0), s8 * _F32(1.0 / 255.0)
+    p2 = np.where(lum <= _F32(0.5), lum * (_F32(1) + s), lum + s - lum * s)
+    p1 = _F32(2) * lum - p2
+    h = h8 * (_F32(6) / _F32(180))
+    h = np.where(h >= _F32(6), h - _F32(6), h)  # h8 <= 180: at most one turn
+    sector = np.floor(h).astype(np.int64)
+    h = h - sector.astype(_F32)
+    table = np.stack([p2, p1, p1 + (p2 - p1) * (_F32(1) - h), p1 + (p2 - p1) * h], -1)
+    bgr = np.take_along_axis(table, _HLS_SECTORS[sector], -1)
+    bgr = np.where((s == 0)[..., None], lum[..., None], bgr)
     out = image.copy()
-    out[..., :3] = torch.stack((r, g, b), -1).round().clamp(0, 255).to(torch.uint8).numpy()
+    out[..., :3] = np.rint(bgr[..., ::-1] * _F32(255)).clip(0, 255).astype(np.uint8)
     return out
 
 
@@ -374,55 +397,307 @@ class DefaultAugmenter:
         return image
 
 
+# ----- detection (det_aug_default) ---------------------------------------------------------------
+
+def _text(value):
+    """A number as MXNet's CHECK messages print it (C++ ostream, 6 significant digits)."""
+    return str(value) if isinstance(value, (int, np.integer)) else format(float(value), "g")
+
+
+def _check_op(left_name, op, right_name, left, right, note=""):
+    """dmlc's CHECK_GE / CHECK_GT / CHECK_LE / CHECK_EQ with its message."""
+    ok = {">=": left >= right, ">": left > right, "<=": left <= right, "==": left == right}[op]
+    if not ok:
+        raise MXNetError(f"Check failed: {left_name} {op} {right_name} ({_text(left)} vs. {_text(right)}) : {note}"
+                         .rstrip(": ").rstrip())
+
+
+def _read(kwargs, name, parse, default, kind):
+    """``kwargs[name]`` through ``parse``, with dmlc's message for a value it cannot read."""
+    value = kwargs.get(name)
+    if value is None:
+        return default
+    try:
+        return parse(value)
+    except (MXNetError, ValueError, TypeError):
+        raise MXNetError(f"Invalid Parameter format for {name} expect {kind} but value='{value}'") from None
+
+
+def _read_int_tuple(value):
+    shape = parse_shape(value)
+    return tuple(int(v) for v in shape)
+
+
+def _uniform(rng, low, high):
+    """``std::uniform_real_distribution<float>(low, high)``: ``(high - low) * u + low`` in float."""
+    low, high = _F32(low), _F32(high)
+    return _F32((high - low) * _F32(rng.uniform()) + low)
+
+
+# (name, default) of every crop sampler parameter, in MXNet's validation order
+_SAMPLER_FLOATS = (("min_crop_scales", 0.0), ("max_crop_scales", 1.0), ("min_crop_aspect_ratios", 1.0),
+                   ("max_crop_aspect_ratios", 1.0), ("min_crop_overlaps", 0.0), ("max_crop_overlaps", 1.0),
+                   ("min_crop_sample_coverages", 0.0), ("max_crop_sample_coverages", 1.0),
+                   ("min_crop_object_coverages", 0.0), ("max_crop_object_coverages", 1.0))
+
+
+class _Boxes:
+    """ImageDetLabel: the header and the valid objects (x1 > x0 and y1 > y0; others are dropped as
+    MXNet drops them) of a ``[header_width, object_width, ..., (id, x0, y0, x1, y1, extra...) x N]``
+    label, as float32."""
+
+    def __init__(self, label):
+        label = np.asarray(label, dtype=_F32)
+        header, width = int(label[0]), int(label[1])
+        self.header = label[:header]
+        objects = label[header:].reshape(-1, width)
+        self.objects = objects[(objects[:, 3] > objects[:, 1]) & (objects[:, 4] > objects[:, 2])].copy()
+
+    def to_array(self):
+        return np.concatenate([self.header, self.objects.ravel()]).astype(_F32)
+
+    def mirror(self):
+        left = self.objects[:, 1].copy()
+        self.objects[:, 1] = _F32(1) - self.objects[:, 3]
+        self.objects[:, 3] = _F32(1) - left
+
+    @staticmethod
+    def project(objects, x, y, width, height):
+        """ImageDetObject::Project onto the region (x, y, width, height): clamped to [0, 1]."""
+        out = objects.copy()
+        zero, one = _F32(0), _F32(1)
+        out[:, 1] = np.maximum(zero, (objects[:, 1] - x) / width)
+        out[:, 2] = np.maximum(zero, (objects[:, 2] - y) / height)
+        out[:, 3] = np.minimum(one, (objects[:, 3] - x) / width)
+        out[:, 4] = np.minimum(one, (objects[:, 4] - y) / height)
+        return out
+
+    def intersection(self, x, y, width, height):
+        """cv::Rect_<float> ``crop & gt`` areas and the gt areas, per object (float32)."""
+        left, top = self.objects[:, 1], self.objects[:, 2]
+        gt_w, gt_h = self.objects[:, 3] - left, self.objects[:, 4] - top
+        x1, y1 = np.maximum(x, left), np.maximum(y, top)
+        w = np.minimum(x + width, left + gt_w) - x1
+        h = np.minimum(y + height, top + gt_h) - y1
+        area = np.where((w > 0) & (h > 0), w * h, _F32(0)).astype(_F32)
+        return area, (gt_w * gt_h).astype(_F32)
+
+    def try_crop(self, box, sampler, emit_mode, emit_thresh):
+        """ImageDetLabel::TryCrop: False when no object meets the sampler's constraints or none
+        would be emitted; else keep the emitted objects, projected onto the crop box."""
+        if len(self.objects) == 0:
+            return True
+        x, y, width, height = box
+        lo_iou, hi_iou, lo_sample, hi_sample, lo_object, hi_object = sampler
+        inter, gt_area = self.intersection(x, y, width, height)
+        crop_area = _F32(width * height)
+        ok = np.ones(len(self.objects), dtype=bool)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if lo_iou > 0 or hi_iou < 1:
+                union = (crop_area + gt_area - inter).astype(_F32)
+                iou = np.where(inter > 0, inter / union, _F32(0))
+                ok &= (iou >= lo_iou) & (iou <= hi_iou)
+            if lo_sample > 0 or hi_sample < 1:
+                coverage = inter / crop_area
+                ok &= (coverage >= lo_sample) & (coverage <= hi_sample)
+            if lo_object > 0 or hi_object < 1:
+                coverage = inter / gt_area
+                ok &= (coverage >= lo_object) & (coverage <= hi_object)
+            if not ok.any():
+                return False
+            if emit_mode == "center":
+                cx = (self.objects[:, 1] + self.objects[:, 3]) * _F32(0.5)
+                cy = (self.objects[:, 2] + self.objects[:, 4]) * _F32(0.5)
+                keep = (x <= cx) & (cx < _F32(x + width)) & (y <= cy) & (cy < _F32(y + height))
+            else:
+                keep = inter / gt_area > emit_thresh
+        if not keep.any():
+            return False
+        self.objects = self.project(self.objects[keep], x, y, width, height)
+        return True
+
+
 class DetectionAugmenter:
-    """``det_aug_default``'s deterministic path: optional shorter-side resize, random mirror
-    (``rand_mirror_prob``, boxes flipped too), then ``resize_mode`` 'force' (to data_shape),
-    'shrink' (only if larger, keeping the aspect) or 'fit' (keeping the aspect). The random crop,
-    pad and colour options are not implemented: enabling one warns (docs/differences.md)."""
+    """``det_aug_default``, in MXNet's order: optional shorter-side resize; colour jitter (hue,
+    saturation and illumination shifts in OpenCV's HLS space, then contrast scaling); random mirror;
+    random pad (``rand_pad_prob``, up to ``max_pad_scale`` with ``fill_value``); random crop (one of
+    ``num_crop_sampler`` samplers picked at random, up to ``max_crop_trials`` boxes each, checked
+    against the IOU / coverage ranges, objects emitted by ``crop_emit_mode``); then ``resize_mode``
+    'force' (to data_shape), 'shrink' (only if larger, keeping the aspect) or 'fit' (keeping the
+    aspect). Boxes follow every step; objects with x1 <= x0 or y1 <= y0 are dropped."""
 
     MODES = ("force", "shrink", "fit")
-    NOT_IMPLEMENTED = ("rand_crop_prob", "rand_pad_prob", "random_hue_prob", "random_saturation_prob",
-                       "random_illumination_prob", "random_contrast_prob")
+    EMIT_MODES = ("center", "overlap")
 
     def __init__(self, kwargs):
-        self.resize = parse_int(kwargs.get("resize", -1))
-        self.inter_method = parse_int(kwargs.get("inter_method", 1))
-        self.mirror_prob = parse_float(kwargs.get("rand_mirror_prob", 0.0))
+        def number(name, default, kind="float"):
+            parse = parse_int if kind == "int" else parse_float
+            value = _read(kwargs, name, parse, default, kind)
+            return value if kind == "int" else float(_F32(value))
+
+        self.resize = number("resize", -1, "int")
+        self.crop_prob = number("rand_crop_prob", 0.0)
+        samplers = {name: _read(kwargs, name, parse_float32_tuple, (default,), "tuple of <float>")
+                    for name, default in _SAMPLER_FLOATS}
+        self.num_samplers = number("num_crop_sampler", 1, "int")
+        self.emit_mode = str(kwargs.get("crop_emit_mode", "center"))
+        _check(self.emit_mode in self.EMIT_MODES,
+               f"Invalid Input: '{self.emit_mode}', valid values are: {{'center', 'overlap'}}")
+        self.emit_thresh = number("emit_overlap_thresh", 0.3)
+        samplers["max_crop_trials"] = _read(kwargs, "max_crop_trials", _read_int_tuple, (25,), "Shape(tuple)")
+        self.pad_prob = number("rand_pad_prob", 0.0)
+        self.max_pad_scale = number("max_pad_scale", 1.0)
+        self.max_hue = number("max_random_hue", 0, "int")
+        self.hue_prob = number("random_hue_prob", 0.0)
+        self.max_saturation = number("max_random_saturation", 0, "int")
+        self.saturation_prob = number("random_saturation_prob", 0.0)
+        self.max_illumination = number("max_random_illumination", 0, "int")
+        self.illumination_prob = number("random_illumination_prob", 0.0)
+        self.max_contrast = number("max_random_contrast", 0.0)
+        self.contrast_prob = number("random_contrast_prob", 0.0)
+        self.mirror_prob = number("rand_mirror_prob", 0.0)
+        self.fill_value = number("fill_value", 127, "int")
+        self.inter_method = number("inter_method", 1, "int")
         self.data_shape = parse_data_shape(kwargs["data_shape"])
         self.resize_mode = str(kwargs.get("resize_mode", "force"))
         _check(self.resize_mode in self.MODES,
                f"Invalid Input: '{self.resize_mode}', valid values are: {{'fit', 'force', 'shrink'}}")
-        for name in ("min_crop_scales", "max_crop_scales"):  # validated as MXNet does, then unused
-            parse_float_tuple(kwargs.get(name, (0.0,)))
-        enabled = [name for name in self.NOT_IMPLEMENTED if parse_float(kwargs.get(name, 0.0)) > 0]
-        if enabled:
-            warnings.warn(f"ImageDetRecordIter: mxnd does not implement {', '.join(enabled)}; "
-                          "those augmentations are not applied")
+        _check(0 <= self.inter_method <= 4 or 9 <= self.inter_method <= 10,
+               "Check failed: (param_.inter_method >= 0 && param_.inter_method <= 4) || "
+               "(param_.inter_method >= 9 && param_.inter_method <= 10): invalid inter_method: "
+               "valid value 0,1,2,3,9,10")
+        self.samplers = self._validate_samplers(samplers, self.num_samplers)
+        _check_op("param_.emit_overlap_thresh", ">=", "0.0f", _F32(self.emit_thresh), _F32(0))
+
+    @staticmethod
+    def _validate_samplers(params, count):
+        """ValidateCropParameters (one value is repeated for every sampler) and the range checks;
+        returns one tuple of parameters per sampler."""
+        for name, values in params.items():
+            if count == 1:
+                _check_op("param->ndim()", "==", "1", len(values), 1)
+            elif count > 1:
+                if len(values) == 1:
+                    params[name] = values * count
+                else:
+                    _check_op("param->ndim()", "==", "num_sampler", len(values), count,
+                              "# of parameters/crop_samplers mismatch ")
+        checks = (("min_crop_scales", ">=", None, 0.0), ("max_crop_scales", "<=", None, 1.0),
+                  ("max_crop_scales", ">", "min_crop_scales", None),
+                  ("min_crop_aspect_ratios", ">=", None, 0.0),
+                  ("max_crop_aspect_ratios", ">=", "min_crop_aspect_ratios", None),
+                  ("max_crop_overlaps", ">=", "min_crop_overlaps", None),
+                  ("max_crop_sample_coverages", ">=", "min_crop_sample_coverages", None),
+                  ("max_crop_object_coverages", ">=", "min_crop_object_coverages", None))
+        samplers = []
+        for i in range(max(count, 0)):
+            for left, op, right, constant in checks:
+                if right is None:
+                    _check_op(f"param_.{left}[i]", op, f"{constant}f", _F32(params[left][i]), _F32(constant))
+                else:
+                    _check_op(f"param_.{left}[i]", op, f"param_.{right}[i]", _F32(params[left][i]),
+                              _F32(params[right][i]))
+            samplers.append({name: (int(values[i]) if name == "max_crop_trials" else _F32(values[i]))
+                             for name, values in params.items()})
+        return samplers
 
     def __call__(self, image, label, rng):
         if self.resize != -1:
             image = DefaultAugmenter({"data_shape": self.data_shape, "resize": self.resize,
                                       "inter_method": self.inter_method})._resize_shorter(image, rng)
+        boxes = _Boxes(label)
+        if self.hue_prob > 0 or self.saturation_prob > 0 or self.illumination_prob > 0 or self.contrast_prob > 0:
+            image = self._colour(image, rng)
         if self.mirror_prob > 0 and rng.uniform() < self.mirror_prob:
-            image, label = image[:, ::-1], _mirror_boxes(label)
+            image = image[:, ::-1]
+            boxes.mirror()
+        if self.pad_prob > 0 and self.max_pad_scale > 1 and rng.uniform() < self.pad_prob:
+            image = self._pad(image, boxes, rng)
+        if self.crop_prob > 0 and self.num_samplers > 0 and rng.uniform() < self.crop_prob:
+            image = self._crop(image, boxes, rng)
+        return self._resize(np.ascontiguousarray(image), rng), boxes.to_array()
+
+    def _colour(self, image, rng):
+        """Shifts of H, S, L (truncated to ints) and a contrast factor, each kept with its
+        probability; HLS is OpenCV's 8-bit space (H in [0, 180])."""
+        shifts = [_F32(_F32(2) * _F32(rng.uniform()) - _F32(1)) * _F32(size)
+                  for size in (self.max_hue, self.max_saturation, self.max_illumination, self.max_contrast)]
+        hue, sat, light = (int(v) for v in shifts[:3])
+        contrast = shifts[3]
+        keep = [_F32(rng.uniform()) < _F32(p) for p in (self.hue_prob, self.saturation_prob,
+                                                        self.illumination_prob, self.contrast_prob)]
+        hue, sat, light = hue if keep[0] else 0, sat if keep[1] else 0, light if keep[2] else 0
+        contrast = contrast if keep[3] else _F32(0)
+        if hue or sat or light:
+            if image.shape[2] not in (3, 4):
+                raise MXNetError("OpenCV: (-215:Assertion failed) VScn::contains(scn) && VDcn::contains(dcn) && "
+                                 "VDepth::contains(depth) in function 'CvtHelper': cvtColor(BGR2HLS) of a "
+                                 f"{image.shape[2]}-channel image (random hue, saturation or illumination "
+                                 "needs colour images)")
+            image = _hls_shift(image, hue, light, sat)
+        if abs(float(contrast)) > 1e-3:
+            alpha = _F32(contrast + _F32(1))
+            image = np.rint(image.astype(_F32) * alpha).clip(0, 255).astype(np.uint8)
+        return image
+
+    def _pad(self, image, boxes, rng):
+        """GeneratePadBox: a square region of ``scale`` in [1, max_pad_scale) times the image
+        (none below 1.05) with the image at a random offset; boxes shrink into it."""
+        scale = _uniform(rng, 1.0, self.max_pad_scale)
+        if scale < _F32(1.05):
+            return image
+        x0 = _uniform(rng, 0.0, scale - _F32(1))
+        y0 = _uniform(rng, 0.0, scale - _F32(1))
+        boxes.objects = boxes.project(boxes.objects, -x0, -y0, scale, scale)
+        rows, cols = _F32(image.shape[0]), _F32(image.shape[1])
+        left, top = int(x0 * cols), int(y0 * rows)
+        right = int(_F32(_F32(scale - x0) - _F32(1)) * cols)
+        bottom = int(_F32(_F32(scale - y0) - _F32(1)) * rows)
+        return pad_constant(image, top, bottom, left, right, self.fill_value)
+
+    @staticmethod
+    def _crop_box(sampler, image_aspect, rng):
+        """GenerateCropBox: (x, y, width, height) in [0, 1] coordinates, float32."""
+        scale = _uniform(rng, sampler["min_crop_scales"], sampler["max_crop_scales"]) + _F32(1e-12)
+        square = _F32(scale * scale)
+        low = max(_F32(sampler["min_crop_aspect_ratios"] / image_aspect), square)
+        high = min(_F32(sampler["max_crop_aspect_ratios"] / image_aspect), _F32(1.0 / float(square)))
+        ratio = np.sqrt(_uniform(rng, low, high))
+        width, height = min(_F32(1), _F32(scale * ratio)), min(_F32(1), _F32(scale / ratio))
+        x0 = _uniform(rng, 0.0, _F32(1) - width)
+        y0 = _uniform(rng, 0.0, _F32(1) - height)
+        return x0, y0, width, height
+
+    def _crop(self, image, boxes, rng):
+        """Try the samplers in a random order; the first box that one accepts within its
+        max_crop_trials crops the image; none leaves it as it is."""
+        rows, cols = image.shape[:2]
+        aspect = _F32(_F32(cols) / _F32(rows))
+        for index in rng.permutation(self.num_samplers):
+            sampler = self.samplers[index]
+            bounds = tuple(sampler[name] for name in (
+                "min_crop_overlaps", "max_crop_overlaps", "min_crop_sample_coverages",
+                "max_crop_sample_coverages", "min_crop_object_coverages", "max_crop_object_coverages"))
+            for _ in range(sampler["max_crop_trials"]):
+                box = self._crop_box(sampler, aspect, rng)
+                if boxes.try_crop(box, bounds, self.emit_mode, _F32(self.emit_thresh)):
+                    x0, y0, width, height = box
+                    left, top = int(x0 * _F32(cols)), int(y0 * _F32(rows))
+                    # MXNet's cv::resize fails on an empty crop: keep at least one pixel
+                    width, height = max(1, int(width * _F32(cols))), max(1, int(height * _F32(rows)))
+                    left, top = min(left, cols - width), min(top, rows - height)
+                    return image[top:top + height, left:left + width]
+        return image
+
+    def _resize(self, image, rng):
         rows, cols = image.shape[:2]
         height, width = self.data_shape[1], self.data_shape[2]
         if self.resize_mode == "force":
             new_h, new_w = height, width
         elif self.resize_mode == "shrink" and rows <= height and cols <= width:
-            return image, label
+            return image
         else:
             ratio = min(_F32(height) / _F32(rows), _F32(width) / _F32(cols))
             new_h, new_w = int(ratio * _F32(rows)), int(ratio * _F32(cols))
         method = _method(self.inter_method, cols, rows, new_w, new_h, rng)
-        return resize(np.ascontiguousarray(image), new_w, new_h, method), label
-
-
-def _mirror_boxes(label):
-    """The detection label with every box flipped horizontally (x -> 1 - x)."""
-    label = label.copy()
-    header, width = int(label[0]), int(label[1])
-    boxes = label[header:].reshape(-1, width)
-    left = boxes[:, 1].copy()
-    boxes[:, 1], boxes[:, 3] = 1 - boxes[:, 3], 1 - left
-    return label
+        return resize(image, new_w, new_h, method)

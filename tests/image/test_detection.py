@@ -64,3 +64,10 @@ def test_draw_next_needs_opencv(tmp_path):
         warnings.simplefilter("always")
         assert list(it.draw_next()) == []
     assert "Unable to import cv2" in str(caught[0].message)
+
+
+def test_image_iter_reads_text_labels(tmp_path):
+    # MXNet 1.9.1 converts imglist labels with nd.array, which reads text numbers
+    Image.fromarray(np.full((4, 4, 3), 10, np.uint8)).save(os.path.join(tmp_path, "a.png"))
+    it = mx.image.ImageIter(1, (3, 2, 2), imglist=[["1.5", "a.png"]], path_root=str(tmp_path))
+    assert it.next().label[0].asnumpy().tolist() == [1.5]

@@ -180,15 +180,3 @@ def test_errors_carry_mxnet_messages(kwargs, message):
     with pytest.raises(mx.base.MXNetError, match=None) as caught:
         mx.io.ImageRecordIter(**arguments)
     assert message in str(caught.value)
-
-
-def test_detection_random_options_that_are_not_implemented_warn():
-    import pathlib
-    import warnings as _warnings
-    rec = pathlib.Path(__file__).parents[1] / "fixtures" / "io_image_record" / "det.rec"
-    with _warnings.catch_warnings(record=True) as caught:
-        _warnings.simplefilter("always")
-        mx.io.ImageDetRecordIter(path_imgrec=str(rec), data_shape=(3, 8, 8), batch_size=2, rand_crop_prob=0.5,
-                                 random_hue_prob=1)
-    messages = [str(w.message) for w in caught]
-    assert any("does not implement rand_crop_prob, random_hue_prob" in m for m in messages), messages
