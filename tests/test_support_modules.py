@@ -270,8 +270,8 @@ def test_feature_values_follow_torch():
     assert on['MKLDNN'] == torch.backends.mkldnn.is_available()
     assert on['OPENMP'] == torch.backends.openmp.is_available()
     assert on['DIST_KVSTORE'] == torch.distributed.is_available()
-    assert on['OPENCV'] and on['INT64_TENSOR_SIZE']
-    never = ['CUDA_RTC', 'TENSORRT', 'CPU_SSE4A', 'SSE', 'JEMALLOC', 'CAFFE', 'PROFILER', 'CXX14',
+    assert on['OPENCV'] and on['INT64_TENSOR_SIZE'] and on['PROFILER']
+    never = ['CUDA_RTC', 'TENSORRT', 'CPU_SSE4A', 'SSE', 'JEMALLOC', 'CAFFE', 'CXX14',
              'SIGNAL_HANDLER', 'DEBUG', 'TVM_OP']
     assert [name for name in never if on[name]] == []
     assert sum(on[name] for name in ('BLAS_OPEN', 'BLAS_ATLAS', 'BLAS_MKL', 'BLAS_APPLE')) <= 1

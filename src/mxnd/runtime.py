@@ -19,7 +19,8 @@ BLAS_APPLE                         ATLAS, MKL or Accelerate; else MKL if ``torch
 LAPACK                             torch was built with LAPACK (``torch._C.has_lapack``)
 MKLDNN                             ``torch.backends.mkldnn.is_available()`` (oneDNN)
 OPENCV                             always: mxnd reproduces MXNet's OpenCV operators (``_cv*``)
-CAFFE, PROFILER, TVM_OP            never (not provided)
+PROFILER                           always: ``mx.profiler`` (on torch.profiler)
+CAFFE, TVM_OP                      never (not provided)
 DIST_KVSTORE                       ``torch.distributed.is_available()`` (``dist_sync`` kvstore)
 CXX14                              never (MXNet 1.9.1 never sets it either)
 INT64_TENSOR_SIZE                  always: torch indexes tensors with int64
@@ -129,6 +130,7 @@ def _enabled_features() -> dict:
         "LAPACK": bool(getattr(torch._C, "has_lapack", False)),
         "MKLDNN": torch.backends.mkldnn.is_available(),
         "OPENCV": True,
+        "PROFILER": True,
         "DIST_KVSTORE": torch.distributed.is_available(),
         "INT64_TENSOR_SIZE": True,
     }

@@ -18,7 +18,6 @@ to the same reduced gradient, which gives the result MXNet's server-side update 
 from __future__ import annotations
 
 import os
-import tempfile
 
 import torch
 
@@ -27,6 +26,7 @@ from .. import optimizer as opt
 from ..errors import MXNetError
 from ..ndarray import NDArray
 from ..ndarray.ndarray import wrap
+from ..ndarray.utils import atomic_write
 from ..ndarray.sparse import RowSparseNDArray
 from ..ndarray.sparse.arrays import make_rsp
 from . import rowsparse
@@ -399,16 +399,7 @@ class KVStore(KVStoreBase):
         """Write the updater's states (and the optimizer with ``dump_optimizer``) to ``fname``."""
         assert self._updater is not None, "Cannot save states: no optimizer is set (call set_optimizer)"
         data = self._updater.get_states(dump_optimizer)
-        folder = os.path.dirname(os.path.abspath(fname))
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".kvstates-")
-        try:
-            with os.fdopen(fd, "wb") as fout:
-                fout.write(data)
-            os.replace(tmp, fname)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        atomic_write(os.fspath(fname), lambda write: write(data), "save_optimizer_states")
 
     def load_optimizer_states(self, fname):
         """Load the updater's states written by ``save_optimizer_states``."""

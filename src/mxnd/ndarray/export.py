@@ -15,7 +15,7 @@ from collections import OrderedDict
 
 from ..errors import MXNetError
 from .ndarray import NDArray
-from .utils import load, _atomic_write
+from .utils import load, atomic_write
 
 __all__ = ["to_torch_state_dict", "save_safetensors", "load_safetensors"]
 
@@ -73,7 +73,7 @@ def save_safetensors(fname, data, strip_prefix=True, metadata=None):
     state = to_torch_state_dict(data, strip_prefix=strip_prefix)
     tensors = {k: v.cpu().contiguous() for k, v in state.items()}
     payload = safetensors_torch.save(tensors, metadata=metadata)
-    _atomic_write(os.fspath(fname), lambda write: write(payload), "save_safetensors")
+    atomic_write(os.fspath(fname), lambda write: write(payload), "save_safetensors")
 
 
 def load_safetensors(fname, ctx=None):

@@ -70,10 +70,10 @@ def save(fname, data):
     path = _path(fname, "save")
     arrays, names = _collect(data)
     parts = [_parts(a) for a in arrays]
-    _atomic_write(path, lambda write: serialization.encode(write, parts, names), "save")
+    atomic_write(path, lambda write: serialization.encode(write, parts, names), "save")
 
 
-def _atomic_write(path: str, produce, function: str) -> None:
+def atomic_write(path: str, produce, function: str) -> None:
     """Call ``produce(write)`` into a temporary file beside ``path``, then rename it over ``path``.
 
     On any failure (including KeyboardInterrupt) the temporary file is removed and an existing
