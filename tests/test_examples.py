@@ -66,6 +66,13 @@ def test_sparse_logistic_regression_matches_mxnet():
     assert "epoch 4: loss 0.5642  train accuracy 0.9325  gradient storage row_sparse" in out
 
 
+def test_image_record_pipeline_trains_from_recordio():
+    pytest.importorskip("PIL", reason="image encoding needs Pillow (the image extra)")
+    out = run(EXAMPLES / "image_record_pipeline.py")
+    assert "epoch 0: train accuracy 0.807" in out  # deterministic: seeded data, crops and weights
+    assert "accuracy on the centre-cropped records: 1.000" in out
+
+
 def test_mxnd_demo_dl_api(tmp_path):
     pytest.importorskip("sklearn")
     out = run("-m", "mxnd.demo", "--api", "dl", "--epochs", "1", "--quiet", "--out", tmp_path, cwd=tmp_path)
@@ -100,15 +107,18 @@ GPU_RUNS = {  # example arguments -> check of its output (values within the tole
     "dlarray_basics": (["--gpu"], lambda out: "mx.autograd through dl: [[2.0, 4.0], [6.0, 8.0]]" in out
                        and _numbers_after(out, "step 300: loss")[0] < 0.02),
     "dlarray_training": (["--iterations", "150", "--gpu"], lambda out: _numbers_after(out, "test accuracy:")[0] > 0.9),
+    "image_record_pipeline": (["--ctx", "gpu"],
+                              lambda out: _numbers_after(out, "accuracy on the centre-cropped records:")[0] > 0.9),
 }
+NEEDS = {"params_inference": "sklearn", "dlarray_training": "sklearn", "image_record_pipeline": "PIL"}
 
 
 @pytest.mark.gpu
 @needs_gpu
 @pytest.mark.parametrize("name", sorted(GPU_RUNS))
 def test_example_on_the_gpu(name):
-    if name in ("params_inference", "dlarray_training"):
-        pytest.importorskip("sklearn")
+    if name in NEEDS:
+        pytest.importorskip(NEEDS[name])
     arguments, check = GPU_RUNS[name]
     out = run(EXAMPLES / f"{name}.py", *arguments)
     assert check(out), out
@@ -132,8 +142,8 @@ def test_mxnd_demo_on_the_gpu(tmp_path, api):
 @pytest.mark.parametrize("name", sorted(GPU_RUNS))
 def test_example_accepts_its_gpu_flag_and_says_when_no_gpu_exists(name):
     """On a machine without CUDA the flag is parsed and the run stops with MXNet's clear error."""
-    if name in ("params_inference", "dlarray_training"):
-        pytest.importorskip("sklearn")
+    if name in NEEDS:
+        pytest.importorskip(NEEDS[name])
     arguments, _ = GPU_RUNS[name]
     done = subprocess.run([sys.executable, str(EXAMPLES / f"{name}.py"), *arguments], capture_output=True,
                           text=True, timeout=300)
