@@ -19,6 +19,7 @@ CREATION = [
     "mx.nd.array('3')",
     "mx.nd.array([['1', 2]], dtype='int32')",
     "mx.nd.array(np.array(['1', '2.5']))",
+    "mx.nd.array([1, None])",  # None reads as nan (np.array(source, dtype))
     "mx.nd.array(mx.nd.array([1, 2], dtype='int32'))",
     "mx.nd.array(mx.nd.array([1, 2], dtype='int32'), dtype='float16')",
     "mx.nd.array([1.5, -2.25], dtype='float16')", "mx.nd.array([1.123456789], dtype='float64')",

@@ -66,8 +66,8 @@ def array(source_array, ctx=None, dtype=None):
         return _place(source_array.detach().to(entry.torch, copy=True).contiguous(), ctx)
     try:
         source = np.asarray(source_array)
-        if source.dtype.kind in "USV":  # MXNet converts to the dtype with numpy: '1.5' reads as 1.5
-            source = np.array(source, dtype=entry.numpy or np.float32)
+        if source.dtype.kind in "USVO":  # MXNet converts with np.array(source, dtype): '1.5' reads
+            source = np.array(source_array, dtype=entry.numpy or np.float32)  # as 1.5, None as nan
         if source.dtype == object or source.dtype.kind in "USV":
             raise TypeError
     except (TypeError, ValueError):
