@@ -20,6 +20,11 @@ CREATION = [
     "mx.nd.array([['1', 2]], dtype='int32')",
     "mx.nd.array(np.array(['1', '2.5']))",
     "mx.nd.array([1, None])",  # None reads as nan (np.array(source, dtype))
+    # numpy booleans index as 0/1 integers; a boolean NDArray is refused (legacy mode)
+    "x = mx.nd.arange(6).reshape((2, 3)); result = x[np.array([True, False])]",
+    "x = mx.nd.arange(6).reshape((2, 3)); result = x[1, np.array([True, False, True])]",
+    "x = mx.nd.arange(6).reshape((2, 3)); x[np.array([False, True])] = 9; result = x",
+    "x = mx.nd.arange(6).reshape((2, 3)); result = x[mx.nd.array([1, 0], dtype='bool')]",
     "mx.nd.array(mx.nd.array([1, 2], dtype='int32'))",
     "mx.nd.array(mx.nd.array([1, 2], dtype='int32'), dtype='float16')",
     "mx.nd.array([1.5, -2.25], dtype='float16')", "mx.nd.array([1.123456789], dtype='float64')",

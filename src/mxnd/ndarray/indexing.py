@@ -14,6 +14,7 @@ import torch
 from ..base import integer_types, numeric_types
 from ..errors import MXNetError
 from ..recording import ASSIGN_IN_GRAPH, FLAGS, without_grad
+from .indexing_keys import LEGACY_BOOLEAN
 from .ndarray import NDArray, wrap
 
 __all__ = ["getitem", "setitem"]
@@ -33,12 +34,13 @@ def _bad_key(key):
 
 
 def _index_tensor(value, device) -> torch.Tensor:
-    """An advanced index as an int64 (or bool mask) tensor; floats truncate as in MXNet."""
+    """An advanced index as an int64 tensor; floats truncate as in MXNet, and numpy booleans read
+    as 0/1 integers (MXNet 1.9.1 has no boolean masks outside its numpy semantics)."""
     if isinstance(value, NDArray):
         tensor = value._data
+        if tensor.dtype is torch.bool:
+            raise ValueError(LEGACY_BOOLEAN)
     elif isinstance(value, np.ndarray):
-        if value.dtype == np.bool_:
-            return torch.from_numpy(value.copy()).to(device)
         tensor = torch.from_numpy(np.ascontiguousarray(value).astype(np.int64))
     else:  # a list: MXNet reads booleans in a list as 0/1 integers
         try:

@@ -19,6 +19,9 @@ import numpy as np
 
 from .ndarray import NDArray
 
+LEGACY_BOOLEAN = ("Cannot perform boolean indexing in legacy mode. Please activate numpy semantics by calling "
+                  "`npx.set_np()` in the global scope before calling this function.")
+
 __all__ = ["indexing_key_expand_implicit_axes", "get_indexing_dispatch_code", "get_oshape_of_gather_nd_op"]
 
 BASIC_INDEXING, ADVANCED_INDEXING, EMPTY_TUPLE_INDEXING = 0, 1, 2  # MXNet's _NDARRAY_*_INDEXING
@@ -62,8 +65,7 @@ def indexing_key_expand_implicit_axes(key, shape):
                 if shape[axis + offset] != size:
                     raise IndexError(f"boolean index did not match indexed array along axis {axis + offset}; "
                                      f"size is {shape[axis + offset]} but corresponding boolean size is {size}")
-            raise ValueError("Cannot perform boolean indexing in legacy mode. Please activate numpy semantics "
-                             "by calling `npx.set_np()` in the global scope before calling this function.")
+            raise ValueError(LEGACY_BOOLEAN)
         else:
             explicit.append(index)
             axis += 1
