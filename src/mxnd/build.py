@@ -16,7 +16,7 @@ from .errors import MXNetError, context_mismatch, dtype_mismatch, operator_error
 from .ndarray.ndarray import NDArray, _new, wrap, write_into
 from .params import ParamError
 from .recording import FLAGS, without_grad
-from .registry import REQUIRED, SPARSE_DISPATCH, OpSpec, SparseInputs
+from .registry import REQUIRED, SPARSE_DISPATCH, OpSpec, SparseInputs, TupleOutputs
 
 __all__ = ["build_function", "make_method", "finish", "render_doc"]
 
@@ -44,7 +44,8 @@ def finish(result, out, ctx, op_name: str):
     if out is None:
         if type(result) is torch.Tensor:
             return wrap(result if result.is_contiguous() else result.contiguous(), ctx)
-        return [wrap(r.contiguous(), ctx) for r in result]
+        arrays = [wrap(r.contiguous(), ctx) for r in result]
+        return tuple(arrays) if isinstance(result, TupleOutputs) else arrays
     if type(result) is torch.Tensor:
         _write_out(result, out, op_name)
         return out

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 __all__ = ["REQUIRED", "Param", "OpSpec", "REGISTRY", "register", "declare", "route",
-           "SparseInputs", "SPARSE_DISPATCH"]
+           "SparseInputs", "SPARSE_DISPATCH", "TupleOutputs"]
 
 # MXNet routes operators to submodules by name prefix (python/mxnet/base.py, _init_op_module)
 _PREFIXES = ("_contrib_", "_linalg_", "_sparse_", "_image_", "_random_")
@@ -142,6 +142,11 @@ def declare(specs):
     for spec in specs:
         register(spec)
     return specs
+
+
+class TupleOutputs(tuple):
+    """A body's outputs that MXNet's Python function returns as a tuple, not a list (e.g.
+    ``mx.nd.histogram`` without ``range``, which is numpy's histogram in MXNet)."""
 
 
 class SparseInputs(Exception):

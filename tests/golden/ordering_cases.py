@@ -120,6 +120,7 @@ SOFTMAX = [
 HISTOGRAM = [
     H + "result = mx.nd.histogram(h, bins=5, range=(0, 5))", H + "result = mx.nd.histogram(h, bins=mx.nd.array([0., 2.1, 3.]))",
     H + "result = mx.nd.histogram(h)", H + "result = mx.nd.histogram(h, bins=5)", H + "result = mx.nd.histogram(h, 3, (0, 4))",
+    H + "result = [type(mx.nd.histogram(h)).__name__, type(mx.nd.histogram(h, 3, (0, 4))).__name__]",  # tuple, list
     H + "result = mx.nd.histogram(h, bins=[0, 1, 2])", H + "result = mx.nd.histogram(h, bins=2.5)",
     H + "result = mx.nd.histogram(h, bins=4, range=(1, 3))", H + "result = mx.nd.histogram(h, bins=4, range=(3, 1))",
     H + "result = mx.nd.histogram(h, bins=0, range=(0, 1))", H + "result = mx.nd.histogram(h, bins=2, range=(1, 1))",

@@ -20,7 +20,7 @@ import torch
 
 from ... import dtypes
 from ...params import dtype_enum, enum, parse_bool, parse_float, parse_int, parse_optional_int
-from ...registry import OpSpec, Param, declare
+from ...registry import OpSpec, Param, TupleOutputs, declare
 
 _INDEX_DTYPES = ("float16", "float32", "float64", "int32", "int64", "uint8")
 _SOFTMAX_DTYPES = ("float16", "float32", "float64")
@@ -218,8 +218,8 @@ def _histogram(a, *, bins=10, range=None):  # noqa: A002 - MXNet's name
     warnings.warn("range is not specified, using numpy's result to ensure consistency with numpy")
     # numpy 1.x (MXNet 1.9.1's) computes the edges in float64; numpy 2 would use float32 data's type
     counts, edges = np.histogram(a.detach().cpu().numpy().astype(np.float64), bins=bins)
-    return (torch.from_numpy(counts.astype(np.float32)).to(a.device),
-            torch.from_numpy(edges.astype(np.float32)).to(a.device))
+    return TupleOutputs((torch.from_numpy(counts.astype(np.float32)).to(a.device),  # MXNet: a tuple here
+                         torch.from_numpy(edges.astype(np.float32)).to(a.device)))
 
 
 def _parse_bins(value):
