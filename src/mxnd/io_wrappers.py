@@ -20,9 +20,14 @@ from __future__ import annotations
 import logging
 import threading
 
+from .errors import MXNetError
 from .io import DataBatch, DataDesc, DataIter
 
 __all__ = ["MXDataIter", "ResizeIter", "PrefetchingIter"]
+
+
+_NO_HANDLE = ("MXDataIter wraps a C++ iterator handle in MXNet; mxnd has none: create CSVIter, LibSVMIter, "
+              "MNISTIter or an ImageRecordIter instead")
 
 
 class MXDataIter(DataIter):
@@ -45,10 +50,10 @@ class MXDataIter(DataIter):
         self.batch_size = data.shape[0]
 
     def _fetch(self):
-        raise NotImplementedError
+        raise MXNetError(_NO_HANDLE)
 
     def _rewind(self):
-        raise NotImplementedError
+        raise MXNetError(_NO_HANDLE)
 
     def debug_skip_load(self):
         """Return the current batch again and again (to time a model without the reading)."""

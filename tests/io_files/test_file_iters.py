@@ -217,3 +217,9 @@ def test_resize_iter_keeps_going_without_reset_internal():
     it.reset()
     second = [b.data[0].asnumpy().tolist() for b in it]
     assert first == [[0, 1], [2, 3]] and second == [[4, 5], [0, 1]]
+
+
+def test_mx_data_iter_alone_says_what_to_use():
+    # MXNet's MXDataIter wraps a C++ handle; mxnd's is the base of the file iterators
+    with pytest.raises(MXNetError, match="MXDataIter wraps a C\\+\\+ iterator handle in MXNet; mxnd has none"):
+        mx.io.MXDataIter()
