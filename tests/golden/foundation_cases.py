@@ -85,6 +85,7 @@ RESHAPE = [
     X + "result = x.reshape(3, -1)", X + "y = x.reshape(-3); y[:] = -1; result = x",
     X + "result = x.reshape(-1, 0, reverse=True)", X + "result = x.reshape((4, 2))",
     X + "result = x.reshape((5,))", X + "result = x.reshape((-1, -1))", X + "result = x.reshape(3, 2, foo=1)",
+    X + "result = x.reshape((4, -1))", X + "result = x.reshape(shape=[4, -1])", X + "result = x.reshape(4, 0)",
     "mx.nd.zeros((2, 3, 4)).reshape(4, 0, 2).shape", "mx.nd.zeros((2, 3, 4)).reshape(2, 0, 0).shape",
     "mx.nd.zeros((2, 3, 4)).reshape(6, 1, -1).shape", "mx.nd.zeros((2, 3, 4)).reshape(3, -1, 8).shape",
     "mx.nd.zeros((2, 3, 4)).reshape(-1).shape", "mx.nd.zeros((2, 3, 4)).reshape(-2).shape",

@@ -296,9 +296,8 @@ class NDArray:
         if unknown:
             raise TypeError(f"Got unknown keywords in reshape: {', '.join(unknown)}. "
                             f"Accepted keyword arguments are 'shape' and 'reverse'.")
-        shape = tuple(shape)
-        target = infer_reshape(self.shape, shape, kwargs.get("reverse", False))
-        return wrap(_reshape_view(_recordable(self._data), target), self._ctx)
+        target = infer_reshape(self.shape, tuple(shape), kwargs.get("reverse", False))
+        return wrap(_reshape_view(_recordable(self._data), target, shape), self._ctx)
 
     def broadcast_to(self, shape):
         """A copy broadcast to ``shape`` (only size-1 axes may grow; ndim may only grow)."""
@@ -342,8 +341,11 @@ def write_into(target: torch.Tensor, source, op_name: str):
         without_grad(target.copy_, (source,))
 
 
-def _reshape_view(data: torch.Tensor, target: tuple) -> torch.Tensor:
-    """A view of ``data`` with shape ``target``, with NDArray.reshape's two size errors."""
+def _reshape_view(data: torch.Tensor, target: tuple, requested=None) -> torch.Tensor:
+    """A view of ``data`` with shape ``target``, with NDArray.reshape's two size errors.
+
+    The ValueError names the shape as the caller wrote it (``requested``: ``(5, -1)``, ``[5, -1]``).
+    """
     size = 1
     for d in target:
         size *= d
@@ -351,7 +353,8 @@ def _reshape_view(data: torch.Tensor, target: tuple) -> torch.Tensor:
         raise MXNetError(f"NDArray.Reshape: Check failed: shape_.Size() >= shape.Size() "
                          f"({data.numel()} vs. {size}) : target shape size is larger than the current shape")
     if size != data.numel():
-        raise ValueError(f"Cannot reshape array of size {data.numel()} into shape {target}")
+        raise ValueError(f"Cannot reshape array of size {data.numel()} into shape "
+                         f"{target if requested is None else requested}")
     return data.view(target)
 
 
