@@ -22,7 +22,7 @@ from mxnd import dl, fast_paths
 
 READING_METHODS = ("item", "tolist", "numpy", "cpu", "__bool__", "__int__", "__float__", "__index__", "nonzero")
 READING_FUNCTIONS = ("nonzero", "unique", "masked_select", "repeat_interleave", "argwhere")
-NOT_DEVICE_READS = {"_sqrt", "_sum_sq", "_row_mean",  # branches taken on the CPU only; CUDA runs torch there
+NOT_DEVICE_READS = {"_host_sqrt", "_sum_sq", "_row_mean",  # branches taken on the CPU only; CUDA runs torch there
                     "host_copy"}  # fills a new host tensor from numpy before it moves to the device
 
 

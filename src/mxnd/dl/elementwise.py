@@ -16,6 +16,7 @@ import torch
 
 from ._core import dlarray, make, to_tensor
 from . import formats
+from ..ndarray.ops import exact_sqrt
 
 __all__ = ["UNARY", "BINARY", "binary", "unary_function", "numeric_operand", "complex"]
 
@@ -176,9 +177,9 @@ UNARY = {
     "cot": lambda t: torch.reciprocal(torch.tan(t)), "csc": lambda t: torch.reciprocal(torch.sin(t)),
     "exp": torch.exp, "imag": _imag, "log": torch.log, "real": _real,
     "reallog": _real_only(torch.log, "reallog", "Reallog produced complex result."),
-    "realsqrt": _real_only(torch.sqrt, "realsqrt", "Realsqrt produced complex result."),
+    "realsqrt": _real_only(exact_sqrt.sqrt, "realsqrt", "Realsqrt produced complex result."),
     "sec": lambda t: torch.reciprocal(torch.cos(t)), "sign": torch.sign, "sin": torch.sin,
-    "sinh": torch.sinh, "sqrt": torch.sqrt, "tan": torch.tan, "tanh": torch.tanh,
+    "sinh": torch.sinh, "sqrt": exact_sqrt.sqrt, "tan": torch.tan, "tanh": torch.tanh,
     "uminus": torch.neg, "uplus": lambda t: t,
     # extrema table
     "ceil": torch.ceil, "floor": torch.floor, "fix": torch.trunc, "round": _round,

@@ -24,13 +24,6 @@ from .optimizer import Optimizer, flatten_list, register, zeros_like_weight
 __all__ = ["Adam", "AdaGrad", "RMSProp", "AdaDelta", "Ftrl", "Adamax", "Nadam", "FTML", "LAMB", "Test"]
 
 
-def _sqrt(array):
-    """Correctly rounded sqrt (MXNet's sqrtf): through float64, exactly rounded back."""
-    if array.dtype in (numpy.float32, numpy.float16):
-        return nd.sqrt(array.astype('float64')).astype(array.dtype)
-    return nd.sqrt(array)
-
-
 def _check(weight, grad):
     assert isinstance(weight, NDArray)
     assert isinstance(grad, NDArray)
@@ -84,7 +77,7 @@ class AdaGrad(Optimizer):
         if self.clip_gradient is not None:
             grad = nd.clip(grad, -self.clip_gradient, self.clip_gradient)
         history[:] += nd.square(grad)
-        div = grad / _sqrt(history + self.float_stable_eps)
+        div = grad / nd.sqrt(history + self.float_stable_eps)
         weight[:] += (div + weight * wd) * -lr
 
 
@@ -143,7 +136,7 @@ class AdaDelta(Optimizer):
         acc_g, acc_delta = state
         acc_g[:] *= self.rho
         acc_g[:] += (1. - self.rho) * grad * grad
-        current_delta = _sqrt(acc_delta + self.epsilon) / _sqrt(acc_g + self.epsilon) * grad
+        current_delta = nd.sqrt(acc_delta + self.epsilon) / nd.sqrt(acc_g + self.epsilon) * grad
         acc_delta[:] *= self.rho
         acc_delta[:] += (1. - self.rho) * current_delta * current_delta
         weight[:] -= current_delta + wd * weight
@@ -233,7 +226,7 @@ class Nadam(Optimizer):
         m_t_prime = m_t / (1. - m_schedule_next)
         v_t_prime = v_t / (1. - pow(self.beta2, t))
         m_t_bar = (1. - momentum_t) * grad_prime + momentum_t_1 * m_t_prime
-        weight[:] -= lr * m_t_bar / (_sqrt(v_t_prime) + self.epsilon)
+        weight[:] -= lr * m_t_bar / (nd.sqrt(v_t_prime) + self.epsilon)
 
 
 @register

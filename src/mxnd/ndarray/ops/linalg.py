@@ -221,8 +221,12 @@ def _potri(A, *, lower):
 
 
 def _sumlogdiag(A):
+    """float32 logs are taken in float64 and rounded once (as glibc's logf, on any vector unit:
+    torch's float32 log on AVX-512 is an ulp off for some inputs, log(7) among them)."""
     _require_matrices(A)
-    return _one_per_matrix(A.diagonal(dim1=-2, dim2=-1).log().sum(-1), A)
+    diagonal = A.diagonal(dim1=-2, dim2=-1)
+    logs = diagonal.double().log().to(A.dtype) if A.dtype in (torch.float32, torch.float16) else diagonal.log()
+    return _one_per_matrix(logs.sum(-1), A)
 
 
 # ---- factorizations, inverse, determinants ------------------------------------------------

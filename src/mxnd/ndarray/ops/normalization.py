@@ -24,6 +24,7 @@ from ...errors import MXNetError
 from ...params import enum, parse_bool, parse_float, parse_int
 from ...recording import is_training
 from ...registry import OpSpec, Param, declare
+from . import exact_sqrt
 from .unary import zero_gradient
 
 __all__ = ["NORMALIZATION"]
@@ -213,7 +214,7 @@ def _l2_normalization(data, *, eps, mode):
                          f"got data of shape {tuple(data.shape)}")
     dims = _L2_DIMS[mode](data.ndim)
     square = data.square()
-    norm = torch.sqrt((square.sum(dims, keepdim=True) if dims else square) + eps)
+    norm = exact_sqrt.sqrt((square.sum(dims, keepdim=True) if dims else square) + eps)
     return data / norm
 
 

@@ -30,6 +30,7 @@ from ...fast_paths import on_host
 from ...params import parse_bool, parse_float, parse_float32_tuple, parse_int
 from ...registry import REQUIRED, OpSpec, Param, declare
 from . import adam_step
+from .exact_sqrt import sqrt as _sqrt
 from .scratch import reused, scalar
 from .shape import shape_text
 
@@ -77,19 +78,6 @@ def _check(op, tensors, same, fp32=0):
                              f"{str(expected).replace('torch.', '')}, got {str(tensor.dtype).replace('torch.', '')}")
     if not weight.is_floating_point():
         raise MXNetError(f"{op}: the weight must be a floating point array, got {str(weight.dtype).replace('torch.', '')}")
-
-
-def _sqrt(values, out=None):
-    """Correctly rounded square root, as C's sqrtf and sqrt. torch's vectorised sqrt on CPU (Sleef on
-    AVX-512) is off by an ulp for about 0.6% of float32 and 0.8% of float64 inputs; numpy's is the
-    exact hardware instruction and reads the tensor's memory without a copy. CUDA's is exact."""
-    if values.device.type == "cpu" and values.dtype in (torch.float32, torch.float16, torch.float64):
-        source = values.detach().numpy()
-        target = np.empty(source.shape, source.dtype) if out is None else out.numpy()
-        with np.errstate(invalid="ignore"):  # sqrt of a negative is NaN, silently, as sqrtf
-            np.sqrt(source, out=target)  # an out= array also keeps 0-d results arrays
-        return torch.from_numpy(target) if out is None else out
-    return values.sqrt() if out is None else torch.sqrt(values, out=out)
 
 
 def _exact_addcmul(like) -> bool:
@@ -744,7 +732,7 @@ def _multi_lamb_impl(op, stride, mp):
 def _lamb_phase2_on_device(groups, learning_rates, temps, r1s, r2s, lower_bound, upper_bound, mp):
     """The end of MultiLAMB with the norms as device tensors: ``w - temp * lr * r1/r2`` (ratio 1
     where a norm is 0), r1 within the bounds."""
-    r1, r2 = r1s.sqrt(), r2s.sqrt()
+    r1, r2 = _sqrt(r1s), _sqrt(r2s)
     if lower_bound >= 0:
         r1 = r1.clamp_min(float(np.float32(lower_bound)))
     if upper_bound >= 0:

@@ -25,6 +25,7 @@ from ... import dtypes
 from ...fast_paths import on_host
 from ...params import enum, optional_enum, parse_bool, parse_float, parse_int, parse_optional_int, parse_shape
 from ...registry import REQUIRED, OpSpec, Param, declare
+from . import exact_sqrt
 from .scratch import reused
 
 _CHANNELS_LAST = {2: torch.channels_last, 3: torch.channels_last_3d}
@@ -175,7 +176,7 @@ def _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value):
         # the root of a zero window is 0 with gradient 0 (pool.h lp_grad), not torch's inf * 0
         zero = total == 0
         safe = torch.where(zero, torch.ones_like(total), total)
-        root = safe.sqrt() if p_value == 2 else safe.sign() * safe.abs().pow(1.0 / 3)
+        root = exact_sqrt.sqrt(safe) if p_value == 2 else safe.sign() * safe.abs().pow(1.0 / 3)
         return torch.where(zero, torch.zeros_like(total), root)
     if direct and pool_type == "avg":
         return _torch_pool("avg", rank)(data, kernel, stride, pad, ceil_mode=full,

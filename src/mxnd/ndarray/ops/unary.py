@@ -17,6 +17,7 @@ from ... import dtypes
 from ...errors import MXNetError
 from ...params import parse_bool, parse_dtype, parse_float
 from ...registry import OpSpec, Param, declare
+from . import exact_sqrt
 
 __all__ = ["zero_gradient", "custom_gradient", "as_dtype_scalar", "smooth_l1_bounds", "IS_INT", "UNARY", "SPECIAL"]
 
@@ -250,7 +251,7 @@ UNARY = declare([
     _unary("logical_not", zero_gradient(lambda data: (data == 0).to(data.dtype)),
            "Logical not (1 where the input is 0, else 0), in the input dtype."),
     # powers and roots
-    _math("sqrt", torch.sqrt, "Square root."),
+    _math("sqrt", exact_sqrt.sqrt, "Square root (correctly rounded, as C's sqrtf)."),
     _math("rsqrt", torch.rsqrt, "Reciprocal square root 1/sqrt(x)."),
     _math("cbrt", _cbrt, "Cube root."),
     _math("rcbrt", _rcbrt, "Reciprocal cube root 1/cbrt(x)."),

@@ -25,6 +25,7 @@ from ...errors import MXNetError
 from ...params import parse_float
 from ...registry import REGISTRY
 from ..ndarray import NDArray
+from ..ops.exact_sqrt import sqrt as _sqrt
 from .convert import to_dense_tensor
 from .dispatch import FALLBACK, implements
 
@@ -102,13 +103,6 @@ _register()
 
 def _f32(value) -> float:
     return float(np.float32(parse_float(value)))
-
-
-def _sqrt(values):
-    """Correctly rounded square root (as C's sqrtf): float32 on the CPU goes through float64."""
-    if values.device.type == "cpu" and values.dtype in (torch.float32, torch.float16):
-        return values.double().sqrt().to(values.dtype)
-    return values.sqrt()
 
 
 def _rescaled(grad_values, rescale_grad, clip_gradient):
