@@ -133,6 +133,18 @@ INDEXING = [
     "x = mx.nd.arange(0, 8, dtype='int32').reshape((2, 2, 2)); result = x[1:, mx.nd.array([0, 1], dtype='int32')]",
     "x = mx.nd.arange(0, 16).reshape((2, 2, 2, 2)); result = x[0, ..., 1]",
     "x = mx.nd.arange(0, 24).reshape((2, 3, 4)); result = x[[0, 1], :, [1, 2]]",
+    # integers beside array indices count as array indices (numpy's rule): separated ones move the
+    # indexed axes first
+    *[f"x = mx.nd.arange(0, 24).reshape((2, 3, 4)); result = x[{k}]" for k in (
+        "0, :, [0, 1]", ":, 0, [0, 1]", "[0, 1], :, 0", "0, [0, 1], :", "0, [0, 1], 1", "[1], :, [0]",
+        "0, None, [0, 1]", "0, :, None, [0, 1]", "0, :, mx.nd.array([0, 1])", "1, :, np.array([[0], [1]])",
+        "..., 0, [1, 2]", "0, ..., [1, 2]", "[0, 1], 0, :", "1:2, [0, 1], 0", "0, ::-1, [0, 1]")],
+    *[f"x = mx.nd.zeros((2, 3, 4)); x[{k}] = mx.nd.arange(1, 7).reshape((2, 3)); result = x"
+      for k in ("0, :, [0, 1]", "[0, 1], :, 0", "0, ::-1, [0, 1]")],
+    "x = mx.nd.zeros((2, 3, 4)); x[1, :, [1, 3]] = 5; result = x",
+    "mx.nd.array([[1, 2], [3, 0]]).broadcast_like(mx.nd.ones((2, 2, 2)))",
+    "mx.nd.ones((2, 1)).broadcast_like(mx.nd.ones((3, 2, 4))).shape",
+    "mx.nd.ones((2,)).broadcast_like(mx.nd.ones((2, 3)))",
     "x = mx.nd.arange(0, 24).reshape((2, 3, 4)); result = x[:, [0, 2], [1, 3]]",
     "x = mx.nd.arange(0, 24).reshape((2, 3, 4)); result = x[1, [0, 2], 1:3]",
     # views share memory; non-contiguous basic indexing and advanced indexing copy

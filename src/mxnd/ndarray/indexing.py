@@ -111,6 +111,11 @@ def normalize(key, shape, device) -> _Key:
         else:
             raise _bad_key(k)
         axis += 1
+    if advanced and any(type(p) is int for p in parts) and any(
+            isinstance(p, torch.Tensor) and p.dim() for p in parts):
+        # numpy (and MXNet) count integers beside an array index as array indices: x[0, :, [0, 1]]
+        # puts the indexed axis first, (2, 3); torch would select axis 0 first and give (3, 2)
+        parts = [torch.tensor([p], device=device) if type(p) is int else p for p in parts]
     return _Key(parts, advanced, flips, all_int and axis == ndim)
 
 

@@ -316,10 +316,14 @@ class NDArray:
         return op.broadcast_to(source, shape=shape)
 
     def broadcast_like(self, other):
-        """A copy broadcast to the shape of ``other``."""
-        from . import op
+        """A copy broadcast to the shape of ``other``: MXNet's method is ``broadcast_to(other.shape)``,
+        so it may add leading axes (the ``broadcast_like`` operator may not).
 
-        return op.broadcast_like(self, other)
+        >>> import mxnd as mx
+        >>> mx.nd.ones((2, 1)).broadcast_like(mx.nd.ones((3, 2, 4))).shape
+        (3, 2, 4)
+        """
+        return self.broadcast_to(other.shape)
 
 
 def _recordable(data: torch.Tensor) -> torch.Tensor:
