@@ -142,6 +142,14 @@ INDEXING = [
     *[f"x = mx.nd.zeros((2, 3, 4)); x[{k}] = mx.nd.arange(1, 7).reshape((2, 3)); result = x"
       for k in ("0, :, [0, 1]", "[0, 1], :, 0", "0, ::-1, [0, 1]")],
     "x = mx.nd.zeros((2, 3, 4)); x[1, :, [1, 3]] = 5; result = x",
+    # MXNet's None axes beside adjacent array indices, range and tuple indices, 0-d array indices
+    *[f"x = mx.nd.arange(0, 24).reshape((2, 3, 4)); result = x[{k}]" for k in (
+        "[0, 1], None", "[0, 1], [1, 0], None", "[0, 1], None, [1, 0]", ":, [[0], [1]], None",
+        "[[0], [1]], [1, 0], None, None", "None, [0, 1], [1, 0]", "range(1, 2)", "0, range(0, 3, 2)",
+        "(1, 0), :, (3, 2)", "-1, np.array(0), :2", "None, 1, -1, np.array(2)", "np.array(1), [0, 2]",
+        "[0, 1], [[0, 1, 2]]", "[0, 1], [[0], [1], [2]], [1, 2]")],
+    "x = mx.nd.zeros((3, 4)); x[range(1, 3)] = 5; x[(0, 2), 0] = -1; x[np.array(0), [1, 2]] = 9; result = x",
+    "x = mx.nd.zeros((2, 3, 4)); x[[0, 1], None] = mx.nd.arange(12).reshape((1, 1, 3, 4)); result = x",
     "mx.nd.array([[1, 2], [3, 0]]).broadcast_like(mx.nd.ones((2, 2, 2)))",
     "mx.nd.ones((2, 1)).broadcast_like(mx.nd.ones((3, 2, 4))).shape",
     "mx.nd.ones((2,)).broadcast_like(mx.nd.ones((2, 3)))",

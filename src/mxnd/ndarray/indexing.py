@@ -23,10 +23,11 @@ __all__ = ["getitem", "setitem"]
 class _Key:
     """A normalized key: torch-ready parts plus what the getter needs to know."""
 
-    __slots__ = ("parts", "advanced", "flips", "all_int")
+    __slots__ = ("parts", "advanced", "flips", "all_int", "new_axes")
 
-    def __init__(self, parts, advanced, flips, all_int):
+    def __init__(self, parts, advanced, flips, all_int, new_axes=None):
         self.parts, self.advanced, self.flips, self.all_int = parts, advanced, flips, all_int
+        self.new_axes = new_axes  # (numpy's, MXNet's) positions of the None axes where they differ
 
 
 def _bad_key(key):
@@ -41,8 +42,8 @@ def _index_tensor(value, device) -> torch.Tensor:
         if tensor.dtype is torch.bool:
             raise ValueError(LEGACY_BOOLEAN)
     elif isinstance(value, np.ndarray):
-        tensor = torch.from_numpy(np.ascontiguousarray(value).astype(np.int64))
-    else:  # a list: MXNet reads booleans in a list as 0/1 integers
+        tensor = torch.from_numpy(value.astype(np.int64))  # a copy; a 0-d array stays 0-d
+    else:  # a list, tuple or range: MXNet reads booleans in a list as 0/1 integers
         try:
             tensor = torch.from_numpy(np.asarray(value).astype(np.int64))
         except (ValueError, TypeError):
@@ -72,6 +73,7 @@ def normalize(key, shape, device) -> _Key:
             all_int = all_int and fill == 0
             continue
         if k is None or k is True:  # True indexes like a new axis (numpy)
+            all_int = False
             parts.append(None)
             out_axis += 1
             continue
@@ -95,10 +97,10 @@ def normalize(key, shape, device) -> _Key:
             else:
                 parts.append(slice(start, stop, step))
             out_axis += 1
-        elif isinstance(k, (list, np.ndarray, NDArray)):
-            all_int = False
+        elif isinstance(k, (list, tuple, range, np.ndarray, NDArray)):  # array indices (MXNet's)
             advanced = True
             index = _index_tensor(k, device)
+            all_int = all_int and index.dim() == 0  # a 0-d array index reads as an integer
             if index.dtype is not torch.bool and index.numel():
                 low, high = int(index.min()), int(index.max())
                 bad = high if high >= size else low if low < -size else None
@@ -111,16 +113,71 @@ def normalize(key, shape, device) -> _Key:
         else:
             raise _bad_key(k)
         axis += 1
-    if advanced and any(type(p) is int for p in parts) and any(
-            isinstance(p, torch.Tensor) and p.dim() for p in parts):
-        # numpy (and MXNet) count integers beside an array index as array indices: x[0, :, [0, 1]]
-        # puts the indexed axis first, (2, 3); torch would select axis 0 first and give (3, 2)
-        parts = [torch.tensor([p], device=device) if type(p) is int else p for p in parts]
-    return _Key(parts, advanced, flips, all_int and axis == ndim)
+    if advanced and any(type(p) is int or isinstance(p, torch.Tensor) and p.dim() for p in parts):
+        # MXNet (as numpy) counts integers beside an array index as array indices: x[0, :, [0, 1]]
+        # puts the indexed axis first, (2, 3); torch would select axis 0 first and give (3, 2). It
+        # makes integers and 0-d arrays 1-element arrays, so the indexed block has at least one axis:
+        # x[-2, np.array(0), :2] is (1, 2) (numpy: (2,)). With 0-d arrays alone it fails (shape
+        # inference of ()); mxnd reads them as integers there, as numpy.
+        parts = [torch.tensor([p], device=device) if type(p) is int else
+                 p.reshape(1) if isinstance(p, torch.Tensor) and not p.dim() else p for p in parts]
+    new_axes = None
+    if advanced:
+        block = _check_broadcastable([tuple(p.shape) for p in parts if isinstance(p, torch.Tensor)])
+        new_axes = _mxnet_new_axes(parts, len(block))
+    return _Key(parts, advanced, flips, all_int and axis == ndim, new_axes)
+
+
+def _mxnet_new_axes(parts, block_ndim):
+    """Where MXNet puts the None axes of a key with array indices, when that is not numpy's place.
+
+    MXNet (``_new_axes_after_advanced_indexing``) counts the axes before each None without the
+    indexed block when the array indices are adjacent, so a None after the block lands before
+    it: ``x[[0, 1], None]`` of a (2, 3, 4) array is (1, 2, 3, 4) there (numpy: (2, 1, 3, 4)).
+    Returns (numpy's positions, MXNet's) or None where they agree."""
+    kinds = ["n" if p is None else "s" if isinstance(p, slice) else "a" for p in parts]
+    arrays = [i for i, kind in enumerate(kinds) if kind == "a"]
+    if any(b - a != 1 for a, b in zip(arrays, arrays[1:])) or not any(
+            kind == "n" and i > arrays[0] for i, kind in enumerate(kinds)):
+        return None
+    numpy_at, mxnet_at, before = [], [], 0
+    for i, kind in enumerate(kinds):
+        if kind == "n":
+            numpy_at.append(before + (block_ndim if i > arrays[0] else 0))
+            mxnet_at.append(before)
+        if kind != "a":
+            before += 1
+    return numpy_at, mxnet_at
+
+
+def _check_broadcastable(shapes):
+    """MXNet's fold of the array indices' shapes (``_broadcast_shapes``): the block's shape, or its
+    ValueError naming the shape broadcast so far and the first one that does not fit."""
+    so_far = ()
+    for shape in shapes:
+        for a, b in zip(so_far[::-1], shape[::-1]):
+            if a != 1 and b != 1 and a != b:
+                raise ValueError(f"shape1={so_far} is not broadcastable to shape2={shape}")
+        longer = so_far if len(so_far) > len(shape) else shape
+        tail = [b if a == 1 else a for a, b in zip(so_far[::-1], shape[::-1])]
+        so_far = tuple(longer[:len(longer) - len(tail)]) + tuple(tail[::-1])
+    return so_far
 
 
 def _select(data: torch.Tensor, key: _Key) -> torch.Tensor:
     """Apply a normalized key to any tensor (a view where torch can give one)."""
+    result = _select_numpy(data, key)
+    if key.new_axes is not None:
+        numpy_at, mxnet_at = key.new_axes
+        shape = [n for i, n in enumerate(result.shape) if i not in numpy_at]
+        for position in mxnet_at:
+            shape.insert(position, 1)
+        result = result.reshape(shape)
+    return result
+
+
+def _select_numpy(data: torch.Tensor, key: _Key) -> torch.Tensor:
+    """``data[key]`` with numpy's rules."""
     if key.flips and key.advanced:
         # advanced indexing may move axes: flip the input axes first, then slice forward
         parts = list(key.parts)
