@@ -150,6 +150,12 @@ INDEXING = [
         "[0, 1], [[0, 1, 2]]", "[0, 1], [[0], [1], [2]], [1, 2]")],
     "x = mx.nd.zeros((3, 4)); x[range(1, 3)] = 5; x[(0, 2), 0] = -1; x[np.array(0), [1, 2]] = 9; result = x",
     "x = mx.nd.zeros((2, 3, 4)); x[[0, 1], None] = mx.nd.arange(12).reshape((1, 1, 3, 4)); result = x",
+    # scalars are converted as MXNet's fill kernels do: double -> DType truncates, then wraps
+    "x = mx.nd.zeros((3,), dtype='int8'); x[2] = -241; x[0] = 143.7; result = x",
+    "x = mx.nd.zeros((2, 2), dtype='uint8'); x[[0]] = -50.38; x[1, ::-1] = 269.92; result = x",
+    "x = mx.nd.zeros((2, 4), dtype='int8'); x[::2, [3]] = 282; x[1:, -1] = 174.7; result = x",
+    "x = mx.nd.zeros((2,), dtype='int32'); x[:] = 3e9; result = x",
+    "x = mx.nd.zeros((2,)); x[0] = mx.nd.ones((2, 1)); result = x",
     "mx.nd.array([[1, 2], [3, 0]]).broadcast_like(mx.nd.ones((2, 2, 2)))",
     "mx.nd.ones((2, 1)).broadcast_like(mx.nd.ones((3, 2, 4))).shape",
     "mx.nd.ones((2,)).broadcast_like(mx.nd.ones((2, 3)))",

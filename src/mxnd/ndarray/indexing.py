@@ -16,6 +16,7 @@ from ..errors import MXNetError
 from ..recording import ASSIGN_IN_GRAPH, FLAGS, without_grad
 from .indexing_keys import LEGACY_BOOLEAN
 from .ndarray import NDArray, wrap
+from .ops.creation import fill_value
 
 __all__ = ["getitem", "setitem"]
 
@@ -269,7 +270,8 @@ def _prepare_value(array: NDArray, value, shape) -> torch.Tensor:
             tensor = tensor.expand(shape) if tensor.numel() else tensor.reshape(shape)
         except RuntimeError:
             raise ValueError("operands could not be broadcast together with remapped shapes"
-                             f"[original->remapped]: {tuple(tensor.shape)} and requested shape {tuple(shape)}") from None
+                             f"[original->remapped]: {tuple(tensor.shape)} and requested shape "
+                             f"{tuple(shape) or (1,)}") from None  # MXNet's shapes have an axis
     return tensor
 
 
@@ -301,7 +303,7 @@ def _assign(array: NDArray, key, value):
             return
         target = data[tuple(p for p in normalized.parts if p is not None)]
     if isinstance(value, numeric_types) and not isinstance(value, np.ndarray):
-        target.fill_(int(value) if isinstance(value, (bool, np.bool_)) else value)
+        target.fill_(fill_value(value, data.dtype))  # MXNet's double -> DType: 300 in uint8 is 44
     else:
         target.copy_(_prepare_value(array, value, tuple(target.shape)))
 
@@ -314,8 +316,7 @@ def _scatter(array: NDArray, key: _Key, value):
         positions = positions.reshape(())
     shape = tuple(positions.shape)
     if isinstance(value, numeric_types) and not isinstance(value, np.ndarray):
-        values = torch.full(shape, int(value) if isinstance(value, bool) else value, dtype=data.dtype,
-                            device=data.device)
+        values = torch.full(shape, fill_value(value, data.dtype), dtype=data.dtype, device=data.device)
     else:
         values = _prepare_value(array, value, shape)
     data.view(-1).index_put_((positions.reshape(-1),), values.reshape(-1))
