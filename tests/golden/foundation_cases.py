@@ -86,6 +86,8 @@ RESHAPE = [
     X + "result = x.reshape(-1, 0, reverse=True)", X + "result = x.reshape((4, 2))",
     X + "result = x.reshape((5,))", X + "result = x.reshape((-1, -1))", X + "result = x.reshape(3, 2, foo=1)",
     X + "result = x.reshape((4, -1))", X + "result = x.reshape(shape=[4, -1])", X + "result = x.reshape(4, 0)",
+    "x = mx.nd.ones((2, 6))\nwith mx.autograd.record():\n    result = x.reshape((2, 3))",
+    "x = mx.nd.ones((2, 6))\nwith mx.autograd.record():\n    result = x.reshape((5, 3))",
     "mx.nd.zeros((2, 3, 4)).reshape(4, 0, 2).shape", "mx.nd.zeros((2, 3, 4)).reshape(2, 0, 0).shape",
     "mx.nd.zeros((2, 3, 4)).reshape(6, 1, -1).shape", "mx.nd.zeros((2, 3, 4)).reshape(3, -1, 8).shape",
     "mx.nd.zeros((2, 3, 4)).reshape(-1).shape", "mx.nd.zeros((2, 3, 4)).reshape(-2).shape",

@@ -356,6 +356,10 @@ def _reshape_view(data: torch.Tensor, target: tuple, requested=None) -> torch.Te
     if size > data.numel():
         raise MXNetError(f"NDArray.Reshape: Check failed: shape_.Size() >= shape.Size() "
                          f"({data.numel()} vs. {size}) : target shape size is larger than the current shape")
+    if size != data.numel() and FLAGS.get().recording:
+        raise MXNetError(f"NDArray.Reshape: Check failed: shape_.Size() == shape.Size() ({data.numel()} vs. "
+                         f"{size}) : target shape must have the same size as current shape when recording "
+                         "with autograd.")
     if size != data.numel():
         raise ValueError(f"Cannot reshape array of size {data.numel()} into shape "
                          f"{target if requested is None else requested}")
