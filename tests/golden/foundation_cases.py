@@ -62,6 +62,8 @@ PROPERTIES = [
     X + "result = repr(x)", "repr(mx.nd.array([1, 2, 3], dtype='int32'))", "repr(mx.nd.array(3))",
     "str(mx.nd.zeros((2, 3, 4)))", "repr(mx.nd.array([True, False], dtype=bool))",
     "repr(mx.nd.array([1e10, 1e-5, 3.14159265]))", "repr(mx.nd.arange(1001))", "repr(mx.nd.ones((30, 30)))",
+    "repr(mx.nd.array([1234., 5.], dtype='float16'))", "str(mx.nd.array([-np.inf, 33728., 65248.], dtype='float16'))",
+    "str(mx.nd.array([[1.5, 2048.], [np.nan, -3.]], dtype='float16'))",
     "repr(mx.nd.array([1.5, -2.25], dtype='float16'))", "repr(mx.nd.array([0.1], dtype='float64'))",
     "repr(mx.nd.array([np.nan, -np.inf]))", "repr(mx.nd.empty((0,)))",
 ]

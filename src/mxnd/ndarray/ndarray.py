@@ -182,7 +182,9 @@ class NDArray:
     # ----- text and pickling --------------------------------------------------------
     def __repr__(self):
         shape_info = "x".join("%d" % d for d in self._data.shape)
-        return "\n%s\n<%s %s @%s>" % (str(self.asnumpy()), type(self).__name__, shape_info, self._ctx)
+        with np.printoptions(**_NUMPY_1_TEXT):
+            values = str(self.asnumpy())
+        return "\n%s\n<%s %s @%s>" % (values, type(self).__name__, shape_info, self._ctx)
 
     __str__ = __repr__
 
@@ -364,6 +366,11 @@ def _reshape_view(data: torch.Tensor, target: tuple, requested=None) -> torch.Te
         raise ValueError(f"Cannot reshape array of size {data.numel()} into shape "
                          f"{target if requested is None else requested}")
     return data.view(target)
+
+
+# MXNet 1.9.1 printed with numpy 1.x; numpy 2.3 began to print float16 from 1000 up in scientific
+# notation ([1234., 5.] as [1.234e+03 5.000e+00]). Its legacy mode keeps numpy 1's text.
+_NUMPY_1_TEXT = {"legacy": "1.25"} if int(np.__version__.split(".")[0]) >= 2 else {}
 
 
 def _context_of(data: torch.Tensor) -> Context:
