@@ -149,11 +149,15 @@ def _deconvolution(data, weight, bias=None, *, kernel, stride=(), dilate=(), pad
         if a < 0 or a >= s:  # deconvolution-inl.h: "adj(x) must be smaller than stride[0]"
             raise ValueError(f"Check failed: stride - 1 >= adj ({s - 1} vs. {a}) : "
                              f"adj {shape_text(adj)} must be smaller than stride {shape_text(stride)}")
-    for size, k, s, d, p, a in zip(data.shape[2:], kernel, stride, dilate, pad, adj):
-        if s * (size - 1) + d * (k - 1) + 1 - 2 * p + a <= 0:
-            raise ValueError(f"pad {pad} is too large for the output of kernel {kernel} on input "
-                             f"{tuple(data.shape[2:])}")
-    out = _DECONV[rank](data, weight, bias, stride, pad, adj, num_group, dilate)
+    sizes = tuple(s * (size - 1) + d * (k - 1) + 1 - 2 * p + a
+                  for size, k, s, d, p, a in zip(data.shape[2:], kernel, stride, dilate, pad, adj))
+    if min(sizes) < 0:
+        raise ValueError(f"pad {pad} is too large for the output of kernel {kernel} on input "
+                         f"{tuple(data.shape[2:])}")
+    if min(sizes) == 0:  # MXNet returns the empty array of that shape
+        out = data.new_zeros((data.shape[0], num_filter) + sizes)
+    else:
+        out = _DECONV[rank](data, weight, bias, stride, pad, adj, num_group, dilate)
     return out.movedim(1, -1) if layout in _CHANNELS_LAST else out
 
 
