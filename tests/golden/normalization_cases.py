@@ -107,6 +107,10 @@ GROUP_NORM = [
 ]
 
 INSTANCE_NORM = [
+    # one element per instance: the output is beta, the gradient of x and gamma 0
+    "x = mx.nd.array(np.arange(8.).reshape((2, 4, 1))); g = mx.nd.array([1., 2, 3, 4]); b = mx.nd.array([0.5, -1, 2, 0])\n"
+    "for a in (x, g, b): a.attach_grad()\nwith mx.autograd.record():\n    y = mx.nd.InstanceNorm(x, g, b, eps=1e-5)\n"
+    "y.backward()\nresult = [y, x.grad, g.grad, b.grad]",
     X + G3 + "result = r(mx.nd.InstanceNorm(x, g, b))",
     X + G3 + "result = r(mx.nd.InstanceNorm(x, g, b, eps=0.5))",
     X4 + "result = r(mx.nd.InstanceNorm(x, g, b, eps='0.01'))",

@@ -177,7 +177,11 @@ RESIZE = [
 # interpolation weights differ from MXNet's in the last bits: round to 3 decimals
 RESIZE = [(case if "b = " in case else D + B + case[len(D):]).replace("), 4)", "), 3)") for case in RESIZE]
 
-CASES = POOLING + POOLING_V1 + UPSAMPLING + ADAPTIVE + RESIZE
+# inputs smaller than the kernel along an axis, padding making up the difference
+SMALL = [f"mx.nd.Pooling(mx.nd.array(np.arange(12.).reshape((2, 1, 1, 3, 2))), kernel=(2, 1, 2), stride=(1, 1, 2), "
+         f"pad=(1, 0, 1), pool_type='{t}'{c})" for t in ("avg", "sum") for c in ("", ", pooling_convention='full'")]
+
+CASES = POOLING + POOLING_V1 + UPSAMPLING + ADAPTIVE + RESIZE + SMALL
 
 _ONEDNN = ("MXNet's float32 CPU path (oneDNN) {}; mxnd computes what MXNet's own kernel computes "
            "(as MXNet does for float64, recorded in the float64 case next to this one)")

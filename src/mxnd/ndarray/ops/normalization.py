@@ -17,6 +17,8 @@ MXNet facts kept here (checked on MXNet 1.9.1, CPU):
 """
 from __future__ import annotations
 
+import math
+
 import torch
 import torch.nn.functional as F
 
@@ -197,6 +199,9 @@ def _instance_norm(data, gamma, beta, *, eps):
     if data.dtype not in (torch.float32, torch.float64):  # MXNet: float32 only; mxnd adds float64
         raise MXNetError(f"InstanceNorm: data type {str(data.dtype)[6:]} is not supported; expected float32")
     _check_params("InstanceNorm", data.shape[1], gamma=gamma, beta=beta)
+    if math.prod(data.shape[2:]) == 1:  # x - mean is 0: MXNet gives beta (torch refuses one element)
+        shape = (1, -1) + (1,) * (data.ndim - 2)
+        return (data - data) * (gamma.reshape(shape) / math.sqrt(eps)) + beta.reshape(shape)
     return F.instance_norm(data, weight=gamma, bias=beta, eps=eps)
 
 

@@ -178,7 +178,8 @@ def _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value):
         safe = torch.where(zero, torch.ones_like(total), total)
         root = exact_sqrt.sqrt(safe) if p_value == 2 else safe.sign() * safe.abs().pow(1.0 / 3)
         return torch.where(zero, torch.zeros_like(total), root)
-    if direct and pool_type == "avg":
+    if direct and pool_type == "avg" and all(x >= k for x, k in zip(sizes, kernel)):
+        # (torch's 3-D avg pooling refuses an input smaller than the kernel, padding or not)
         return _torch_pool("avg", rank)(data, kernel, stride, pad, ceil_mode=full,
                                         count_include_pad=include_pad)
     # sum, or avg where torch's window rule differs: a window sum divided by pool.h's divisor
