@@ -245,6 +245,7 @@ def _gradient_store(array_ref):
         variable = array_ref()
         if variable is None or variable._data is not leaf or gradient is None:
             return  # a collected variable, or one attached again since (MXNet: its old buffer)
+        variable._fresh = True  # NDArray._fresh_grad
         if gradient.layout is not torch.strided or variable._grad.stype != "default":
             from .ndarray.sparse.gradients import store_gradient
 

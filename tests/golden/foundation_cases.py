@@ -89,6 +89,15 @@ RESHAPE = [
     X + "result = x.reshape((5,))", X + "result = x.reshape((-1, -1))", X + "result = x.reshape(3, 2, foo=1)",
     X + "result = x.reshape((4, -1))", X + "result = x.reshape(shape=[4, -1])", X + "result = x.reshape(4, 0)",
     "x = mx.nd.ones((2, 6))\nwith mx.autograd.record():\n    result = x.reshape((2, 3))",
+    # the first-axis views and in-place slice writes of MXNet's ndarray.py
+    "a = mx.nd.array([[1, 2], [3, 4], [5, 6]]); v = a._at(1); v[:] = 9; result = [a, a._at(-1), a._slice(-2, 5), a._slice(3, 3)]",
+    "result = mx.nd.array([1, 2, 3, 4])._at(2)", "result = mx.nd.array([[1, 2]])._at(1)", "result = mx.nd.array([[1, 2]])._at(-2)",
+    "result = mx.nd.array([[1, 2], [3, 4]])._slice(2, 1)",
+    "x = mx.nd.zeros((3, 4)); r = x.slice_assign(mx.nd.ones((2, 2)), (0, 1), (2, 3), (None, None)); result = [r, x, r is x]",
+    "x = mx.nd.zeros((3, 4)); r = x.slice_assign_scalar(5, (1, None), (None, None), (1, 2)); result = [x, r is x]",
+    "x = mx.nd.ones((2,)); result = x.as_nd_ndarray() is x",
+    "x = mx.nd.ones((2,)); x.attach_grad(); s = [x._fresh_grad]\nwith mx.autograd.record():\n    z = (x * 2).sum()\n"
+    "z.backward(); s.append(x._fresh_grad); x._fresh_grad = False; result = s + [x._fresh_grad]",
     "x = mx.nd.ones((2, 6))\nwith mx.autograd.record():\n    result = x.reshape((5, 3))",
     "mx.nd.zeros((2, 3, 4)).reshape(4, 0, 2).shape", "mx.nd.zeros((2, 3, 4)).reshape(2, 0, 0).shape",
     "mx.nd.zeros((2, 3, 4)).reshape(6, 1, -1).shape", "mx.nd.zeros((2, 3, 4)).reshape(3, -1, 8).shape",

@@ -1,5 +1,5 @@
 """``mx.nd``: NDArray, creation functions, and every registered operator (generated)."""
-from . import _internal, contrib, image, indexing, linalg, methods, op, random, sparse, utils  # noqa: F401
+from . import _internal, contrib, image, indexing, legacy_methods, linalg, methods, op, random, sparse, utils  # noqa: F401
 from .arithmetic import (add, divide, equal, greater, greater_equal, lesser, lesser_equal,  # noqa: F401
                          logical_and, logical_or, logical_xor, maximum, minimum, modulo, multiply,
                          not_equal, power, subtract, true_divide)

@@ -31,7 +31,7 @@ class NDArray:
     ((2, 3), <class 'numpy.float32'>, cpu(0))
     """
 
-    __slots__ = ("_data", "_ctx", "_grad", "_grad_req", "__weakref__")
+    __slots__ = ("_data", "_ctx", "_grad", "_grad_req", "_fresh", "__weakref__")
     # NDArray defines __eq__ elementwise; keep identity hashing as MXNet does (id // 16)
     __array_priority__ = 1000.0
 
