@@ -32,6 +32,7 @@ NOT_IN_GRAPH = (
     "If you want to differentiate the same graph twice, you need to pass retain_graph=True to "
     "backward.")
 GRAD_REQS = ("write", "add", "null")
+GRAD_REQ_CODES = {"null": 0, "write": 1, "add": 3}  # MXNet's OpReqType values (mx.nd._GRAD_REQ_MAP)
 
 
 class _Scope:

@@ -38,6 +38,13 @@ TABLE = (
 )
 SUPPORTED = "{" + ", ".join(repr(d.name) for d in sorted(TABLE, key=lambda d: d.name)) + "}"
 
+# MXNet's ndarray.py tables (mx.nd._DTYPE_NP_TO_MX / _DTYPE_MX_TO_NP), which some libraries read:
+# numpy types to type flags, bfloat16 as MXNet's structured stand-in dtype
+_MX_BFLOAT16 = np.dtype([("bfloat16", np.uint16)])
+DTYPE_NP_TO_MX = {None: -1, **{d.numpy if d.numpy is not None and d.name != "bfloat16" else _MX_BFLOAT16: d.flag
+                               for d in TABLE}}
+DTYPE_MX_TO_NP = {flag: numpy_type for numpy_type, flag in DTYPE_NP_TO_MX.items()}
+
 BY_NAME = {d.name: d for d in TABLE}
 BY_TORCH = {d.torch: d for d in TABLE}
 BY_FLAG = {d.flag: d for d in TABLE}

@@ -27,6 +27,7 @@ import numpy as np
 
 from . import ndarray
 from .ndarray.ndarray import NDArray
+from .ndarray.utils import load  # noqa: F401  (mx.init.load is mx.nd.load in MXNet)
 
 __all__ = ["InitDesc", "Initializer", "register", "alias", "create", "Load", "Mixed", "Zero", "One", "Constant",
            "Uniform", "Normal", "Orthogonal", "Xavier", "MSRAPrelu", "Bilinear", "LSTMBias"]

@@ -257,3 +257,13 @@ def test_zero_size_empty_and_full(make):
 def test_zero_size_zeros_and_ones_raise(make):
     with pytest.raises(MXNetError):
         make().wait_to_read()
+
+
+def test_mxnet_module_tables():
+    # MXNet 1.9.1's mx.nd._DTYPE_NP_TO_MX / _DTYPE_MX_TO_NP / _GRAD_REQ_MAP and ndarray._STORAGE_TYPE_STR_TO_ID
+    assert mx.nd._DTYPE_NP_TO_MX == {None: -1, np.float32: 0, np.float64: 1, np.float16: 2, np.uint8: 3, np.int32: 4,
+                                     np.int8: 5, np.int64: 6, np.bool_: 7, np.dtype([("bfloat16", "<u2")]): 12}
+    assert mx.nd._DTYPE_MX_TO_NP == {v: k for k, v in mx.nd._DTYPE_NP_TO_MX.items()}
+    assert mx.nd._GRAD_REQ_MAP == {"null": 0, "write": 1, "add": 3}
+    assert mx.nd.ndarray._STORAGE_TYPE_STR_TO_ID == {"undefined": -1, "default": 0, "row_sparse": 1, "csr": 2}
+    assert mx.init.load is mx.nd.load

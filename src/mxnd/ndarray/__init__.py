@@ -13,6 +13,8 @@ from .utils import load, load_frombuffer, save  # noqa: F401
 from .ops.indexing import onehot_encode  # noqa: F401  (Python functions in MXNet too)
 from .ops.layout import concatenate, moveaxis, split_v2  # noqa: F401
 from .op import *  # noqa: F401,F403  (generated from the registry)
+from ..dtypes import DTYPE_MX_TO_NP as _DTYPE_MX_TO_NP, DTYPE_NP_TO_MX as _DTYPE_NP_TO_MX  # noqa: F401,E402
+from ..autograd import GRAD_REQ_CODES as _GRAD_REQ_MAP  # noqa: F401,E402  (MXNet's names, read by libraries)
 
 NDArray.__getitem__ = indexing.getitem
 NDArray.__setitem__ = indexing.setitem

@@ -368,6 +368,8 @@ def _reshape_view(data: torch.Tensor, target: tuple, requested=None) -> torch.Te
     return data.view(target)
 
 
+_STORAGE_TYPE_STR_TO_ID = {"undefined": -1, "default": 0, "row_sparse": 1, "csr": 2}  # MXNet's table
+
 # MXNet 1.9.1 printed with numpy 1.x; numpy 2.3 began to print float16 from 1000 up in scientific
 # notation ([1234., 5.] as [1.234e+03 5.000e+00]). Its legacy mode keeps numpy 1's text.
 _NUMPY_1_TEXT = {"legacy": "1.25"} if int(np.__version__.split(".")[0]) >= 2 else {}
