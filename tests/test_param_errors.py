@@ -189,6 +189,17 @@ def test_reshape_target_shape_of_another_size_raises():
                                         """_linspace(name="", ctx="cpu(0)", dtype="float32", stop="1", start="0", endpoint="True", num="n")"""),
     (lambda: mx.nd.eye("n"), """_eye: Invalid Parameter format for N expect long but value='n', """
                              """in operator _eye(name="", dtype="float32", ctx="cpu(0)", k="0", M="0", N="n")"""),
+    # dtypes the operators' enums lack (MXNet 1.9.1's messages; required enums list no None)
+    (lambda: mx.nd.zeros((2,), dtype="complex64"),
+     """_zeros: Invalid Input: 'complex64', valid values are: {'bfloat16', 'bool', 'float16', 'float32', 'float64', """
+     """'int32', 'int64', 'int8', 'uint8'}, in operator _zeros(name="", dtype="complex64", ctx="cpu(0)", shape="(2,)")"""),
+    (lambda: mx.nd.eye(2, dtype="bool"),
+     """_eye: Invalid Input: 'bool', valid values are: {'float16', 'float32', 'float64', 'int32', 'int64', 'int8', """
+     """'uint8'}, in operator _eye(name="", dtype="bool", ctx="cpu(0)", k="0", M="0", N="2")"""),
+    (lambda: mx.nd.linspace(0, 1, 3, dtype="bool"),
+     """_linspace: Invalid Input: 'bool', valid values are: {'bfloat16', 'float16', 'float32', 'float64', 'int32', """
+     """'int64', 'int8', 'uint8'}, in operator _linspace(name="", ctx="cpu(0)", dtype="bool", stop="1", start="0", """
+     """endpoint="True", num="3")"""),
 ])
 def test_creation_functions_report_their_operators_errors(call, expected):
     assert _message_of(call) == expected
@@ -197,3 +208,26 @@ def test_creation_functions_report_their_operators_errors(call, expected):
 def test_full_of_a_non_number_raises_the_assignment_error():
     with pytest.raises(TypeError, match="does not support assignment with non-array-like object v of type <class 'str'>"):
         mx.nd.full((2,), "v")
+
+
+@pytest.mark.parametrize("call, expected", [
+    # MXNet 1.9.1: the samplers declare their dtype enum with the string "None" (sample_op.h), topk's
+    # dtype is required, softmax's optional
+    (lambda: mx.nd.random.uniform(shape=3, dtype="int32"),
+     """_random_uniform: Invalid Input: 'int32', valid values are: {'None', 'float16', 'float32', 'float64'}, """
+     """in operator _random_uniform(name="", dtype="int32", shape="3", ctx="cpu(0)", high="1", low="0")"""),
+    (lambda: mx.nd.random.randint(0, 3, shape=2, dtype="uint8"),
+     """_random_randint: Invalid Input: 'uint8', valid values are: {'None', 'int32', 'int64'}, """
+     """in operator _random_randint(name="", dtype="uint8", shape="2", ctx="cpu(0)", high="3", low="0")"""),
+    (lambda: mx.nd.sample_uniform(mx.nd.ones(2), mx.nd.ones(2), dtype="int32"),
+     """_sample_uniform: Invalid Input: 'int32', valid values are: {'None', 'float16', 'float32', 'float64'}, """
+     """in operator _sample_uniform(name="", dtype="int32")"""),
+    (lambda: mx.nd.topk(mx.nd.ones(2), dtype="bool"),
+     """topk: Invalid Input: 'bool', valid values are: {'float16', 'float32', 'float64', 'int32', 'int64', 'uint8'}, """
+     """in operator topk(name="", dtype="bool")"""),
+    (lambda: mx.nd.softmax(mx.nd.ones(2), dtype="int32"),
+     """softmax: Invalid Input: 'int32', valid values are: {None, 'float16', 'float32', 'float64'}, """
+     """in operator softmax(name="", dtype="int32")"""),
+])
+def test_dtype_enums_list_their_values_as_mxnet(call, expected):
+    assert _message_of(call) == expected

@@ -283,13 +283,14 @@ def parse_context(value):
         raise ParamError("Context", value) from None
 
 
-def dtype_enum(*choices: str, optional: bool = True, frontend: bool = True):
+def dtype_enum(*choices: str, optional: bool = True, frontend: bool = True, none_text: str = "None"):
     """Parser of an operator's dtype enum param: only ``choices`` are valid.
 
     A param named ``dtype`` passes MXNet's frontend, which sends ``np.dtype(v).name``
     (python/mxnet/ndarray/register.py): an explicit ``dtype=None`` means float64 and
     ``'None'`` raises numpy's TypeError (``frontend=True``). Other names (norm's
-    ``out_dtype``) reach the enum as given: None stays None when ``optional``.
+    ``out_dtype``) reach the enum as given: None stays None when ``optional``. ``none_text`` is how
+    the error lists None: the random samplers declare it as the string ``'None'``.
 
     >>> dtype_enum('float32', 'float64')(None)
     'float64'
@@ -299,7 +300,7 @@ def dtype_enum(*choices: str, optional: bool = True, frontend: bool = True):
     from . import dtypes
 
     allowed = frozenset(choices)
-    listing = ("None, " if optional else "") + ", ".join(repr(c) for c in sorted(allowed))
+    listing = (none_text + ", " if optional else "") + ", ".join(repr(c) for c in sorted(allowed))
 
     def parse(value):
         if frontend:

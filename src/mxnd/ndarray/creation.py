@@ -10,7 +10,7 @@ import torch
 
 from .. import dtypes
 from ..context import Context, current_context
-from ..errors import device_errors
+from ..errors import MXNetError, device_errors
 from ..params import parse_context
 from .ndarray import NDArray, wrap
 from .ops.creation import eye_tensor, fill_value, filled_tensor, linspace_tensor, range_tensor
@@ -135,7 +135,7 @@ def _filled_as(op_name, shape, ctx, dtype, fill, kwargs):
     """zeros/ones: ``fill`` in ``shape``; a shape that does not parse raises operator ``op_name``'s error."""
     try:
         return _filled(shape, ctx, dtype, fill, op_name.strip("_"))
-    except (ValueError, TypeError) as error:
+    except (ValueError, TypeError, MXNetError) as error:
         raise _frontend_error(op_name, error, shape=shape, ctx=ctx or current_context(),
                               dtype=dtype or "float32", **kwargs) from None
 
@@ -180,10 +180,10 @@ def arange(start, stop=None, step=1.0, repeat=1, infer_range=None, ctx=None, dty
 def linspace(start, stop, num, endpoint=True, ctx=None, dtype=np.float32):
     """``num`` evenly spaced values from start to stop (stop included when ``endpoint``)."""
     ctx = resolve_context(ctx)
-    target = dtypes.to_torch(dtype, "linspace", allow_bool=False)
     try:
+        target = dtypes.to_torch(dtype, "linspace", allow_bool=False)
         numbers = float(start), float(stop), int(num)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, MXNetError) as error:
         raise _frontend_error("_linspace", error, start=start, stop=stop, num=num, endpoint=endpoint,
                               dtype=dtype, ctx=ctx) from None
     return wrap(linspace_tensor(*numbers, endpoint, target, ctx.device, "linspace"), ctx)
@@ -192,10 +192,10 @@ def linspace(start, stop, num, endpoint=True, ctx=None, dtype=np.float32):
 def eye(N, M=0, k=0, ctx=None, dtype=None, **kwargs):
     """A 2-D array with ones on diagonal ``k`` (``M=0`` means ``M=N``)."""
     ctx = resolve_context(ctx)
-    target = dtypes.to_torch(dtype, "eye", allow_bool=False)
     try:
+        target = dtypes.to_torch(dtype, "eye", allow_bool=False)
         sizes = int(N), int(M), int(k)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, MXNetError) as error:
         raise _frontend_error("_eye", error, N=N, M=M, k=k, ctx=ctx, dtype=dtype or "float32", **kwargs) from None
     return wrap(eye_tensor(*sizes, target, ctx.device, "eye"), ctx)
 

@@ -131,9 +131,9 @@ def _check_size(size: float, name: str) -> float:
 
 
 _ALL = ("bfloat16", "float16", "float32", "float64", "int32", "int64", "int8", "uint8")
-_ALL_DTYPES = dtype_enum(*_ALL, "bool")  # MXNET_ADD_ALL_TYPES_WITH_BOOL
-_RANGE_DTYPES = dtype_enum(*_ALL)  # MXNET_ADD_ALL_TYPES
-_EYE_DTYPES = dtype_enum(*(name for name in _ALL if name != "bfloat16"))  # EyeParam's enum
+_ALL_DTYPES = dtype_enum(*_ALL, "bool", optional=False)  # MXNET_ADD_ALL_TYPES_WITH_BOOL
+_RANGE_DTYPES = dtype_enum(*_ALL, optional=False)  # MXNET_ADD_ALL_TYPES
+_EYE_DTYPES = dtype_enum(*(name for name in _ALL if name != "bfloat16"), optional=False)  # EyeParam's enum
 
 
 def _dtype(doc_types, parse=_ALL_DTYPES):

@@ -245,7 +245,7 @@ def _parse_range(value):
 
 _SORT_AXIS = Param("axis", parse_optional_int, -1, "axis to sort along; None flattens the input")
 _IS_ASCEND = Param("is_ascend", parse_bool, True, "sort in ascending order")
-_INDEX_DTYPE = Param("dtype", dtype_enum(*_INDEX_DTYPES), "float32", "dtype of the returned indices")
+_INDEX_DTYPE = Param("dtype", dtype_enum(*_INDEX_DTYPES, optional=False), "float32", "dtype of the returned indices")
 
 ORDERING = declare([
     OpSpec("topk", _topk, fluent=True, differentiable=True, family="ordering", no_bool=True, params=(

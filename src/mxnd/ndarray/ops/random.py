@@ -39,8 +39,8 @@ def _parse_shape_or_none(value):
     return parse_shape(value)
 
 
-_FLOAT_DTYPE = dtype_enum("float16", "float32", "float64")
-_INT_DTYPE = dtype_enum("int32", "int64")
+_FLOAT_DTYPE = dtype_enum("float16", "float32", "float64", none_text="'None'")  # sample_op.h: add_enum("None", -1)
+_INT_DTYPE = dtype_enum("int32", "int64", none_text="'None'")
 _SHAPE = Param("shape", _parse_shape_or_none, None, "shape of the output")
 _CTX = Param("ctx", parse_context, None, "context of the output (default: the current context)")
 _DTYPE = Param("dtype", _FLOAT_DTYPE, None, "float16, float32 or float64 (default float32)")
