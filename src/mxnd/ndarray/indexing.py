@@ -114,19 +114,49 @@ def normalize(key, shape, device) -> _Key:
         else:
             raise _bad_key(k)
         axis += 1
-    if advanced and any(type(p) is int or isinstance(p, torch.Tensor) and p.dim() for p in parts):
-        # MXNet (as numpy) counts integers beside an array index as array indices: x[0, :, [0, 1]]
-        # puts the indexed axis first, (2, 3); torch would select axis 0 first and give (3, 2). It
-        # makes integers and 0-d arrays 1-element arrays, so the indexed block has at least one axis:
-        # x[-2, np.array(0), :2] is (1, 2) (numpy: (2,)). With 0-d arrays alone it fails (shape
-        # inference of ()); mxnd reads them as integers there, as numpy.
-        parts = [torch.tensor([p], device=device) if type(p) is int else
-                 p.reshape(1) if isinstance(p, torch.Tensor) and not p.dim() else p for p in parts]
     new_axes = None
     if advanced:
-        block = _check_broadcastable([tuple(p.shape) for p in parts if isinstance(p, torch.Tensor)])
-        new_axes = _mxnet_new_axes(parts, len(block))
+        if len(parts) > 1:
+            parts = _as_mxnet_array_indices(parts, device)
+        tensors = [p for p in parts if isinstance(p, torch.Tensor)]
+        has_new_axis = any(p is None for p in parts)  # (not ``None in parts``: tensors compare elementwise)
+        if len(tensors) > 1 or has_new_axis:
+            shapes = [tuple(p.shape) for p in tensors]
+            block = shapes[0] if shapes.count(shapes[0]) == len(shapes) else _check_broadcastable(shapes)
+            if has_new_axis:
+                new_axes = _mxnet_new_axes(parts, len(block))
     return _Key(parts, advanced, flips, all_int and axis == ndim, new_axes)
+
+
+def _as_mxnet_array_indices(parts, device):
+    """The key parts as MXNet's advanced indexing reads them (``_get_index_nd``).
+
+    MXNet (as numpy) counts integers beside an array index as array indices: x[0, :, [0, 1]] puts
+    the indexed axis first, (2, 3), where torch selects axis 0 first and gives (3, 2). It makes
+    integers and 0-d arrays 1-element arrays, so the indexed block has at least one axis:
+    x[-2, np.array(0), :2] is (1, 2) (numpy: (2,)). With 0-d arrays alone it fails (shape
+    inference of ()); mxnd reads them as integers there, as numpy. Where torch's reading is the
+    same (the indices adjacent, an array among them) the parts stay as they are: cheaper."""
+    first = last = None
+    ints = arrays = zero_d = 0
+    for i, p in enumerate(parts):
+        if type(p) is int:
+            ints += 1
+        elif isinstance(p, torch.Tensor):
+            if p.dim():
+                arrays += 1
+            else:
+                zero_d += 1
+        else:
+            continue
+        first = i if first is None else first
+        last = i
+    if not ints and not zero_d or not arrays and not ints:  # no scalars, or 0-d arrays alone
+        return parts
+    if arrays and last - first + 1 == ints + arrays + zero_d:  # adjacent, an array with axes among them
+        return parts
+    return [torch.tensor([p], device=device) if type(p) is int else
+            p.reshape(1) if isinstance(p, torch.Tensor) and not p.dim() else p for p in parts]
 
 
 def _mxnet_new_axes(parts, block_ndim):
@@ -303,7 +333,8 @@ def _assign(array: NDArray, key, value):
             return
         target = data[tuple(p for p in normalized.parts if p is not None)]
     if isinstance(value, numeric_types) and not isinstance(value, np.ndarray):
-        target.fill_(fill_value(value, data.dtype))  # MXNet's double -> DType: 300 in uint8 is 44
+        # MXNet's double -> DType (torch's own for floating types): 300 into uint8 is 44
+        target.fill_(value if data.is_floating_point() else fill_value(value, data.dtype))
     else:
         target.copy_(_prepare_value(array, value, tuple(target.shape)))
 
@@ -316,7 +347,8 @@ def _scatter(array: NDArray, key: _Key, value):
         positions = positions.reshape(())
     shape = tuple(positions.shape)
     if isinstance(value, numeric_types) and not isinstance(value, np.ndarray):
-        values = torch.full(shape, fill_value(value, data.dtype), dtype=data.dtype, device=data.device)
+        fill = value if data.is_floating_point() else fill_value(value, data.dtype)
+        values = torch.full(shape, fill, dtype=data.dtype, device=data.device)
     else:
         values = _prepare_value(array, value, shape)
     data.view(-1).index_put_((positions.reshape(-1),), values.reshape(-1))
