@@ -191,3 +191,20 @@ def test_a_dlarray_training_step_reads_nothing_back():
             state = list(dl.adamupdate(state[0], gradients, state[1], state[2], iteration, 0.01))
         assert not reads, dict(reads)
     assert np.isfinite(float(loss))
+
+
+def test_norm_and_per_weight_lamb_read_nothing_back():
+    """The L2 norm's overflow rescue (MXNet's nrm2) runs without checking on the host whether it is
+    needed; LAMB without aggregation takes two norms per weight."""
+    rng = np.random.default_rng(3)
+    (weight,) = _parameters(rng, (5, 3))
+    grad = mx.nd.array(rng.standard_normal((5, 3)).astype(np.float32))
+    optimizer = mx.optimizer.create("lamb", learning_rate=0.01)
+    optimizer.aggregate_num = 1
+    updater = mx.optimizer.get_updater(optimizer)
+    updater(0, grad, weight)
+    with device_reads() as reads:
+        norms = [mx.nd.norm(grad), mx.nd.norm(mx.nd.array([1e20, 1e20]), axis=0)]
+        updater(0, grad, weight)
+    assert not reads, dict(reads)
+    assert norms[1].asnumpy().tolist() == [pytest.approx(1.41421356e20, rel=1e-6)]  # not inf

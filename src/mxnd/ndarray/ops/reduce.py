@@ -18,6 +18,7 @@ import functools
 import torch
 
 from ... import dtypes
+from ...fast_paths import on_host
 from ...params import dtype_enum, parse_axis, parse_bool, parse_int, parse_optional_int
 from ...registry import REQUIRED, OpSpec, Param, declare
 
@@ -197,8 +198,13 @@ def _l2_norm(data, dims, keepdim):
     MXNet's ``nrm2`` reducer does (mshadow_op.h), so [1e20, 1e20] gives 1.41e20, not inf."""
     result = torch.linalg.vector_norm(data, 2, dim=dims, keepdim=keepdim)
     suspicious = (result == 0) | torch.isinf(result)
-    if not bool(suspicious.any()):
+    if on_host(result) and not bool(suspicious.any()):  # (on a GPU: no read back, both computed)
         return result
+    rescaled = _rescaled_l2_norm(data, dims, keepdim)
+    return rescaled if on_host(result) else torch.where(suspicious, rescaled, result)
+
+
+def _rescaled_l2_norm(data, dims, keepdim):
     scale = torch.amax(data.abs(), dim=dims, keepdim=True).detach()
     usable = torch.isfinite(scale) & (scale > 0)
     safe = torch.where(usable, scale, torch.ones_like(scale))
