@@ -54,19 +54,16 @@ UFUNCS = {
 def _make_ufunc(name, array_op, scalar_op, reflected_op, python_op):
     array_fn, scalar_fn, reflected_fn = FUNCTIONS[array_op], FUNCTIONS[scalar_op], FUNCTIONS[reflected_op]
 
-    def ufunc(lhs, rhs):
-        if isinstance(lhs, NDArray):
-            if isinstance(rhs, NDArray):
-                return array_fn(lhs, rhs)
-            if isinstance(rhs, numeric_types):
-                return scalar_fn(lhs, float(rhs))
-        elif isinstance(lhs, numeric_types):
-            if isinstance(rhs, NDArray):
-                return reflected_fn(rhs, float(lhs))
+    def ufunc(lhs, rhs):  # _ufunc_helper's order: a list beside a number or an array reaches the operator
+        if isinstance(lhs, numeric_types):
             if isinstance(rhs, numeric_types):
                 return python_op(lhs, rhs)
-        unsupported = rhs if isinstance(lhs, (NDArray, *numeric_types)) else lhs
-        raise TypeError(f"type {type(unsupported)} not supported")
+            return reflected_fn(rhs, float(lhs))
+        if isinstance(rhs, numeric_types):
+            return scalar_fn(lhs, float(rhs))
+        if isinstance(rhs, NDArray):
+            return array_fn(lhs, rhs)
+        raise TypeError(f"type {type(rhs)} not supported")
 
     ufunc.__name__ = ufunc.__qualname__ = name
     ufunc.__module__ = "mxnd.ndarray"
@@ -94,6 +91,11 @@ def _forward(ufunc):
 
 def _reflected(ufunc):
     return lambda self, other: ufunc(other, self)
+
+
+def _commuted(ufunc):
+    """MXNet's ``__radd__``/``__rmul__``: ``self.__add__(other)``, so ``[1] + x`` is add(x, [1])."""
+    return lambda self, other: ufunc(self, other)
 
 
 # torch's in-place kernels for the float fast path of ``x op= y`` (same dtype, not recording)
@@ -134,10 +136,10 @@ def _in_place(name):
 
 # dunder -> (ufunc name, kind)
 DUNDERS = {
-    "__add__": ("add", _forward), "__radd__": ("add", _reflected), "__iadd__": ("add", _in_place),
+    "__add__": ("add", _forward), "__radd__": ("add", _commuted), "__iadd__": ("add", _in_place),
     "__sub__": ("subtract", _forward), "__rsub__": ("subtract", _reflected),
     "__isub__": ("subtract", _in_place),
-    "__mul__": ("multiply", _forward), "__rmul__": ("multiply", _reflected),
+    "__mul__": ("multiply", _forward), "__rmul__": ("multiply", _commuted),
     "__imul__": ("multiply", _in_place),
     "__truediv__": ("divide", _forward), "__rtruediv__": ("divide", _reflected),
     "__itruediv__": ("divide", _in_place),

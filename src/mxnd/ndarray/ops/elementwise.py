@@ -33,8 +33,17 @@ def _divide(lhs, rhs):
     return torch.div(lhs, rhs, rounding_mode="trunc")
 
 
+def _rdivide(lhs, rhs):
+    """mshadow_op.h ``rdiv``: ``math::id(b) / math::id(a)``, in float for every dtype but float64,
+    so integers divide in float32 and cast back (``5 / 0`` is INT_MIN, -1e10 / 13 is -769230784)."""
+    if lhs.is_floating_point():
+        return torch.div(lhs, rhs)
+    return torch.div(lhs.to(_F32), rhs.to(_F32)).to(lhs.dtype)
+
+
 def _modulo(lhs, rhs):
-    """Floor modulo with ``x % 0 == 0`` (mshadow_op.h ``mod``)."""
+    """Floor modulo with ``x % 0 == 0`` (mshadow_op.h ``mod``), on torch's remainder: the sign of a
+    zero result and an infinite divisor follow torch (docs/differences.md)."""
     if not isinstance(rhs, torch.Tensor):
         return torch.zeros_like(lhs) if rhs == 0 else torch.remainder(lhs, rhs)
     zero = rhs == 0
@@ -63,12 +72,33 @@ def _hypot_tensors(lhs, rhs):
     return torch.hypot(lhs, rhs)
 
 
-_power = _in_float(torch.pow)
 _hypot = _in_float(_hypot_tensors)
 
 
+# exponents where torch's kernel (x, x * x, 1 / x: one rounding; x * x * x in float64) rounds as pow
+_EXACT_EXPONENTS = {_F64: frozenset({1.0, 2.0, 3.0, -1.0}), _F32: frozenset({1.0, 2.0, -1.0}),
+                    torch.float16: frozenset({1.0, 2.0, -1.0})}
+
+
+def _power(lhs, rhs):
+    """C's ``pow``; other dtypes ``powf`` (integers too, as ``_in_float``), here pow in double
+    rounded to float. A number exponent goes in as a 0-d tensor of the array's dtype (DType(scalar)):
+    torch.pow(x, 0.5) is sqrt (nan for -inf) and x ** -2 is 1 / (x * x), 0 where x * x overflows."""
+    reference = lhs if isinstance(lhs, torch.Tensor) else rhs
+    dtype = reference.dtype
+    if not isinstance(rhs, torch.Tensor) and rhs in _EXACT_EXPONENTS.get(dtype, ()):
+        return torch.pow(lhs, rhs)
+    lhs, rhs = (v if isinstance(v, torch.Tensor) else torch.tensor(v, dtype=dtype, device=reference.device)
+                for v in (lhs, rhs))
+    if dtype is _F64:
+        return torch.pow(lhs, rhs)
+    result = torch.pow(lhs.to(_F32).to(_F64), rhs.to(_F32).to(_F64)).to(_F32)  # int32 2**31 - 1 is even
+    return result if dtype is _F32 else result.to(dtype)
+
+
 def _maximum(lhs, rhs):
-    if lhs.requires_grad or rhs.requires_grad:  # ties and NaN as mshadow_op.h maximum / ge
+    """mshadow_op.h ``maximum`` (NaN propagates); a tie of 0 and -0 is torch's (docs/differences.md)."""
+    if lhs.requires_grad or rhs.requires_grad:  # the gradient of a tie goes to lhs (``ge``)
         return torch.where((lhs >= rhs) | lhs.isnan(), lhs, rhs)
     return torch.maximum(lhs, rhs)
 
@@ -77,6 +107,20 @@ def _minimum(lhs, rhs):
     if lhs.requires_grad or rhs.requires_grad:
         return torch.where((lhs <= rhs) | lhs.isnan(), lhs, rhs)
     return torch.minimum(lhs, rhs)
+
+
+def _maximum_scalar(data, value):
+    if data.requires_grad:  # the gradient of a tie goes to data (``ge``)
+        return torch.where((data >= value) | data.isnan(), data, value)
+    if data.is_floating_point():  # x <= s ? s : x: NaN data stays, a tie of 0 and -0 gives the scalar
+        return torch.threshold(data, value, value) if value == value else torch.full_like(data, value)
+    return torch.clamp(data, min=value)
+
+
+def _minimum_scalar(data, value):
+    if data.requires_grad:
+        return torch.where((data <= value) | data.isnan(), data, value)
+    return torch.clamp(data, max=value)
 
 
 def _same_shape(fn):
@@ -91,8 +135,9 @@ def _same_shape(fn):
 
 def scalar_operand(data, scalar, is_int=True):
     """``(data, scalar)`` as MXNet's scalar kernels see them: the scalar cast to the array dtype
-    (half(scalar) for float16), bool arrays in int64; with ``is_int=False`` integer and bool
-    arrays compute in float64 with the scalar as given (elemwise_binary_scalar_op.h)."""
+    (half(scalar) for float16, C's cast for integers: NaN, inf and 1e10 give INT_MIN for int32),
+    bool arrays in int64; with ``is_int=False`` integer and bool arrays compute in float64 with
+    the scalar as given (elemwise_binary_scalar_op.h)."""
     dtype = data.dtype
     if dtype is _F32 or dtype is _F64:
         return data, float(scalar)
@@ -102,7 +147,7 @@ def scalar_operand(data, scalar, is_int=True):
         return data.to(_F64), float(scalar)
     if dtype is torch.bool:
         data = data.to(torch.int64)
-    return data, int(scalar)
+    return data, as_dtype_scalar(float(scalar), data.dtype)
 
 
 def _with_scalar(fn, reflected=False):
@@ -110,6 +155,8 @@ def _with_scalar(fn, reflected=False):
     def body(data, scalar=1.0, is_int=True):
         data, value = scalar_operand(data, scalar, is_int)
         if reflected:
+            if data.dtype is _F32:  # DType(scalar): 1e300 is inf
+                value = as_dtype_scalar(value, _F32)
             return fn(torch.full_like(data, value), data)
         return fn(data, value)
     return body
@@ -159,14 +206,14 @@ _SCALAR = (  # MXNet _internal name, body on (data, scalar), reflected (body(sca
     ("_rminus_scalar", torch.sub, True, "_RMinusScalar"),
     ("_mul_scalar", torch.mul, False, "_MulScalar"),
     ("_div_scalar", _divide, False, "_DivScalar"),
-    ("_rdiv_scalar", _divide, True, "_RDivScalar"),
+    ("_rdiv_scalar", _rdivide, True, "_RDivScalar"),
     ("_mod_scalar", _modulo, False, "_ModScalar"),
     ("_rmod_scalar", _modulo, True, "_RModScalar"),
     ("_power_scalar", _power, False, "_PowerScalar"),
     ("_rpower_scalar", _power, True, "_RPowerScalar"),
     ("_hypot_scalar", _hypot, False, "_HypotScalar"),
-    ("_maximum_scalar", lambda d, s: torch.clamp(d, min=s), False, "_MaximumScalar"),
-    ("_minimum_scalar", lambda d, s: torch.clamp(d, max=s), False, "_MinimumScalar"),
+    ("_maximum_scalar", _maximum_scalar, False, "_MaximumScalar"),
+    ("_minimum_scalar", _minimum_scalar, False, "_MinimumScalar"),
     ("_equal_scalar", _compare_scalar(torch.eq), False, "_EqualScalar"),
     ("_not_equal_scalar", _compare_scalar(torch.ne), False, "_NotEqualScalar"),
     ("_greater_scalar", _compare_scalar(torch.gt), False, "_GreaterScalar"),

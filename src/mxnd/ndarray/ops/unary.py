@@ -101,13 +101,19 @@ def custom_gradient(forward, backward):
     return body
 
 
-@functools.lru_cache(maxsize=1024)
 def as_dtype_scalar(value: float, dtype: torch.dtype):
     """``DType(value)``: a scalar parameter converted to the array's dtype, as MXNet's kernels do.
 
-    >>> as_dtype_scalar(0.1, torch.float16), as_dtype_scalar(3.7, torch.int32)
-    (0.0999755859375, 3)
+    >>> as_dtype_scalar(0.1, torch.float16), as_dtype_scalar(3.7, torch.int32), as_dtype_scalar(-0.0, _F32)
+    (0.0999755859375, 3, -0.0)
     """
+    if value == 0:  # not cached: 0.0 and -0.0 are one key
+        return float(value) if dtype.is_floating_point else (False if dtype is torch.bool else 0)
+    return _as_dtype_scalar(value, dtype)
+
+
+@functools.lru_cache(maxsize=1024)
+def _as_dtype_scalar(value: float, dtype: torch.dtype):
     return torch.tensor(value, dtype=_F64).to(dtype).item()
 
 
@@ -157,9 +163,12 @@ def _rint(data):
 # ---- bodies whose value or gradient torch does not give directly ----------------------------
 
 def _cbrt_double(data):
-    """Cube root in double: pow, then the neighbour whose cube is nearest (exact for cubes)."""
+    """Cube root in double: pow, a Newton step (pow's inexact 1/3 is ulps off for large or small x),
+    then the neighbour whose cube is nearest (exact for cubes)."""
     magnitude = data.abs()
     root = magnitude.pow(1.0 / 3.0)
+    step = (root - magnitude / (root * root)) / 3
+    root = torch.where(step.isfinite(), root - step, root)  # not at 0 and inf
     error = (root * root * root - magnitude).abs()
     for direction in (_INF, -_INF):
         other = torch.nextafter(root, torch.full_like(root, direction))
@@ -175,8 +184,16 @@ def _in_double(fn):
 
 # mshadow_op.h: cube_root_grad = 1 / (3 y^2) of the output, reciprocal_cube_root_grad uses the input
 _cbrt = custom_gradient(_in_double(_cbrt_double), lambda grad, x, y: grad / (3 * y * y))
-_rcbrt = custom_gradient(_in_double(lambda x: 1 / _cbrt_double(x)),
-                         lambda grad, x, y: -grad * y / (3 * x))
+
+
+def _rcbrt_value(data):
+    """``1.0f / cbrt(x)``: float32 and float16 divide by the cube root rounded to float (cbrtf)."""
+    if data.dtype is _F64:
+        return 1 / _cbrt_double(data)
+    return (1 / _cbrt_double(data.double()).to(_F32)).to(data.dtype)
+
+
+_rcbrt = custom_gradient(_rcbrt_value, lambda grad, x, y: -grad * y / (3 * x))
 
 _FACTORIALS = torch.tensor([float(math.factorial(n)) for n in range(171)], dtype=_F64)
 
@@ -212,6 +229,14 @@ def _erfinv(data):
 # native kernel is kept (a Python autograd.Function costs ~0.3 ms per MLP layer): a deliberate
 # difference listed in docs/differences.md.
 _relu = torch.relu
+
+
+def _rsqrt(data):
+    """``1.0f / sqrt(x)``: two roundings. torch.rsqrt agrees for float32/float64; float16 divides in
+    float32 (torch.rsqrt of fewer than 32 float16 values is an ulp off)."""
+    if data.dtype is torch.float16:
+        return (1 / exact_sqrt.sqrt(data.float())).half()
+    return torch.rsqrt(data)
 
 
 def _softsign(data):
@@ -252,7 +277,7 @@ UNARY = declare([
            "Logical not (1 where the input is 0, else 0), in the input dtype."),
     # powers and roots
     _math("sqrt", exact_sqrt.sqrt, "Square root (correctly rounded, as C's sqrtf)."),
-    _math("rsqrt", torch.rsqrt, "Reciprocal square root 1/sqrt(x)."),
+    _math("rsqrt", _rsqrt, "Reciprocal square root 1/sqrt(x)."),
     _math("cbrt", _cbrt, "Cube root."),
     _math("rcbrt", _rcbrt, "Reciprocal cube root 1/cbrt(x)."),
     _math("square", torch.square, "Square x*x.", integers=_F32),
@@ -280,7 +305,7 @@ UNARY = declare([
     _math("degrees", lambda data: data * _DEGREES, "Radians to degrees.", integers=_F32),
     _math("radians", lambda data: data * _RADIANS, "Degrees to radians.", integers=_F32),
     # special functions and activations
-    _math("erf", torch.erf, "Gauss error function."),
+    _math("erf", torch.erf, "Gauss error function.", compound=True),  # torch's float16 erf(6e-8) is 0
     _unary("erfinv", _erfinv, "Inverse Gauss error function."),
     _math("gamma", _gamma, "Gamma function."),
     _math("gammaln", torch.lgamma, "Logarithm of the absolute value of the gamma function."),
