@@ -169,6 +169,10 @@ INDEXING = [
     "x = mx.nd.zeros((2, 4), dtype='int8'); x[::2, [3]] = 282; x[1:, -1] = 174.7; result = x",
     "x = mx.nd.zeros((2,), dtype='int32'); x[:] = 3e9; result = x",
     "x = mx.nd.zeros((2,)); x[0] = mx.nd.ones((2, 1)); result = x",
+    # a basic key with None: the value may have the read result's shape (x[key] = f(x[key])) or not
+    "x = mx.nd.zeros((4, 2, 1)); v = x[::1, -2, None, ...]; x[::1, -2, None, ...] = v + mx.nd.arange(4).reshape((4, 1, 1)); result = x",
+    "x = mx.nd.zeros((4, 2, 1)); x[:, -2, None] = mx.nd.arange(4).reshape((4, 1)); result = x",
+    "x = mx.nd.zeros((2, 3)); x[None, 1] = mx.nd.ones((1, 3)) * 5; result = x",
     "mx.nd.array([[1, 2], [3, 0]]).broadcast_like(mx.nd.ones((2, 2, 2)))",
     "mx.nd.ones((2, 1)).broadcast_like(mx.nd.ones((3, 2, 4))).shape",
     "mx.nd.ones((2,)).broadcast_like(mx.nd.ones((2, 3)))",

@@ -279,8 +279,11 @@ def getitem(array: NDArray, key):
     return wrap(result, array._ctx)
 
 
-def _prepare_value(array: NDArray, value, shape) -> torch.Tensor:
-    """The value to store, as a tensor of the array's dtype/device broadcast to ``shape``."""
+def _prepare_value(array: NDArray, value, shape, new_axes=()) -> torch.Tensor:
+    """The value to store, as a tensor of the array's dtype/device broadcast to ``shape``; a value
+    with more axes first loses its size-1 ``new_axes`` (where the key's None put axes in the read
+    result, so ``x[key] = f(x[key])`` works), then its leading size-1 axes, as MXNet's
+    ``_prepare_value_nd``."""
     data = array._data
     if isinstance(value, NDArray):
         tensor = value._data.to(device=data.device, dtype=data.dtype)
@@ -293,6 +296,9 @@ def _prepare_value(array: NDArray, value, shape) -> torch.Tensor:
         except (TypeError, ValueError):
             raise TypeError(f"{type(array)} does not support assignment with non-array-like object "
                             f"{value} of type {type(value)}") from None
+    if new_axes and tensor.dim() > len(shape):
+        kept = [d for i, d in enumerate(tensor.shape) if not (i in new_axes and d == 1)]
+        tensor = tensor.reshape(kept)
     while tensor.dim() > len(shape) and tensor.shape[0] == 1:
         tensor = tensor[0]
     if tuple(tensor.shape) != tuple(shape):
@@ -320,6 +326,7 @@ def setitem(array: NDArray, key, value):
 
 def _assign(array: NDArray, key, value):
     data = array._data
+    new_axes = ()
     if data.dim() == 0:
         if not _is_everything(key):
             raise IndexError("scalar tensor can only accept `()` and `:` as index")
@@ -331,12 +338,27 @@ def _assign(array: NDArray, key, value):
         if normalized.advanced or normalized.flips:
             _scatter(array, normalized, value)
             return
-        target = data[tuple(p for p in normalized.parts if p is not None)]
+        parts = normalized.parts
+        if any(p is None for p in parts):
+            new_axes = _basic_new_axes(parts)
+            parts = [p for p in parts if p is not None]
+        target = data[tuple(parts)]
     if isinstance(value, numeric_types) and not isinstance(value, np.ndarray):
         # MXNet's double -> DType (torch's own for floating types): 300 into uint8 is 44
         target.fill_(value if data.is_floating_point() else fill_value(value, data.dtype))
     else:
-        target.copy_(_prepare_value(array, value, tuple(target.shape)))
+        target.copy_(_prepare_value(array, value, tuple(target.shape), new_axes))
+
+
+def _basic_new_axes(parts):
+    """The axes a basic key's None entries add to its read result (integers remove theirs)."""
+    axes, position = [], 0
+    for part in parts:
+        if part is None:
+            axes.append(position)
+        if type(part) is not int:
+            position += 1
+    return axes
 
 
 def _scatter(array: NDArray, key: _Key, value):
