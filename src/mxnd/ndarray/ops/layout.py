@@ -17,7 +17,8 @@ import torch
 import torch.nn.functional as F
 
 from ...errors import MXNetError
-from ...params import ParamError, enum, parse_bool, parse_float, parse_int, parse_optional_int, parse_shape
+from ...params import (ParamError, enum, parse_bool, parse_float, parse_int, parse_optional_int, parse_optional_shape,
+                       parse_shape)
 from ...registry import OpSpec, Param, declare
 from .shape import fresh, normalize_axis, require_shape
 from .unary import as_dtype_scalar
@@ -301,7 +302,9 @@ def _slice_like(data, shape_like, *, axes):
     require_shape(data)
     require_shape(shape_like)
     source, like = data.shape, shape_like.shape
-    if not axes:
+    if axes is None:  # MXNet parses None as a shape of unknown rank: no axis is cut
+        axes = ()
+    elif not axes:
         if len(source) != len(like):
             raise ValueError(f"By default slice_axis performs slice on all axes, but ndim mismatch for "
                              f"inputs: {len(source)} vs. {len(like)}")
@@ -329,6 +332,8 @@ def _flip(data, *, axis):
     """Reverse along ``axis``; MXNet 1.9.1 takes non-negative axes only and reverses once per
     listed axis, so an axis listed twice is restored (matrix_op-inl.h ``ReverseOpForward``)."""
     require_shape(data)
+    if axis is None:  # MXNet parses None as a shape of unknown rank
+        raise ValueError("Check failed: param.axis.ndim() < 10U (-1 vs. 10): axis=None")
     ndim = data.dim()
     for a in axis:
         if not 0 <= a < ndim:
@@ -557,11 +562,11 @@ LAYOUT = declare([
     ), doc="Slice one axis from begin to end."),
     OpSpec("slice_like", _slice_like, inputs=("data", "shape_like"), fluent=True, differentiable=True,
            no_bool=True, family="layout", params=(
-               Param("axes", parse_shape, (), "axes to cut to the sizes of shape_like; empty for all"),
+               Param("axes", parse_optional_shape, (), "axes to cut to the sizes of shape_like; empty for all"),
            ), doc="Slice the leading part of an array to the shape of another."),
     # MXNet's name is reverse; flip is the alias with a fluent method (matrix_op.cc)
     OpSpec("flip", _flip, aliases=("reverse",), fluent=True, differentiable=True, no_bool=True,
-           family="layout", params=(Param("axis", parse_shape, doc="the axes to reverse"),),
+           family="layout", params=(Param("axis", parse_optional_shape, doc="the axes to reverse"),),
            doc="Reverse the order of elements along axes."),
     OpSpec("tile", _tile, fluent=True, differentiable=True, family="layout", params=(
         Param("reps", parse_shape, doc="repetitions per axis, aligned with the shape on the right"),

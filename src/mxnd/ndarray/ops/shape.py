@@ -50,7 +50,10 @@ def infer_reshape(source: tuple, target: tuple, reverse: bool = False) -> tuple:
     """Resolve MXNet's reshape codes (matrix_op-inl.h ``InferReshapeShape``).
 
     0 copies a dim, -1 infers one, -2 copies the rest, -3 merges two dims, -4 splits one
-    into the next two values; ``reverse`` resolves them right to left.
+    into the next two values; ``reverse`` resolves them right to left. As in MXNet, the
+    inferred size goes to the output slot numbered like the -1 in ``target``: after a -2 or
+    -4 that is another slot (``(-2, -1)`` of (4, 6) gives (4, 1, 1), whose size mismatch
+    the callers report), or none.
 
     >>> infer_reshape((2, 3, 4), (-4, 1, 2, -2))
     (1, 2, 3, 4)
@@ -73,7 +76,7 @@ def infer_reshape(source: tuple, target: tuple, reverse: bool = False) -> tuple:
         elif code == -1:
             if infer_at >= 0:
                 raise MXNetError("Reshape: Check failed: inf_idx < 0 : One and only one dim can be inferred")
-            infer_at = len(out)
+            infer_at = i  # MXNet's inf_idx: the index in target, not in out
             out.append(1)
             src += 1
         elif code == -2:
@@ -100,11 +103,10 @@ def infer_reshape(source: tuple, target: tuple, reverse: bool = False) -> tuple:
         else:
             raise MXNetError(f"Reshape: invalid shape code {code} in {target}")
         i += 1
-    if infer_at >= 0:
+    if 0 <= infer_at < len(out):  # past the end MXNet writes outside its vector: out stays
         known = 1
-        for j, d in enumerate(out):
-            if j != infer_at:
-                known *= d
+        for d in out:
+            known *= d
         total = 1
         for d in source:
             total *= d
@@ -143,16 +145,25 @@ def _reshape(data, *, shape, reverse, target_shape=None, keep_highest=False):
 
 
 def _reshape_like(lhs, rhs, *, lhs_begin, lhs_end, rhs_begin, rhs_end):
-    def span(shape, begin, end):
+    def span(shape, side, begin, end):
+        """MXNet's ``ReshapeLikeRangeCanonicalize``: one wrap of negatives, then range checks."""
         ndim = len(shape)
-        begin = 0 if begin is None else begin % ndim if begin < 0 else begin
-        end = ndim if end is None else end % ndim if end < 0 else end
-        return begin, end
+        cb = 0 if begin is None else begin + ndim if begin < 0 else begin
+        ce = ndim if end is None else end + ndim if end < 0 else end
+        if ce > ndim:
+            raise ValueError(f"Invalid end for {side}_end={end} as dimension number is {ndim}")
+        if cb >= ce:
+            raise ValueError(f"Invalid begin, end, get {side}_begin={begin}, {side}_end={end}")
+        if ce < 0:
+            raise ValueError(f"Invalid end for {side}_end={end}")
+        if cb < 0:
+            raise ValueError(f"Invalid begin for {side}_begin={begin}")
+        return cb, ce
     require_shape(lhs)
     require_shape(rhs)
     lshape, rshape = tuple(lhs.shape), tuple(rhs.shape)
-    lb, le = span(lshape, lhs_begin, lhs_end)
-    rb, re_ = span(rshape, rhs_begin, rhs_end)
+    lb, le = span(lshape, "lhs", lhs_begin, lhs_end)
+    rb, re_ = span(rshape, "rhs", rhs_begin, rhs_end)
     target = lshape[:lb] + rshape[rb:re_] + lshape[le:]
     if torch.Size(target).numel() != lhs.numel():
         raise ValueError(f"Cannot reshape lhs with shape {list(lshape)} to new shape {list(target)} "
@@ -167,29 +178,46 @@ def _broadcast_to(data, *, shape):
     target = tuple(s if s != 0 else d for s, d in zip(shape, data.shape))
     if any(d != s and d != 1 for d, s in zip(data.shape, target)):
         raise ValueError(f"Array cannot be broadcasted from {list(data.shape)} to {list(target)}")
+    for s in target:
+        if s < 0:  # torch's expand would read -1 as "keep"
+            raise ValueError(f"Shape dim size cannot be a negative value {s}")
     return data.expand(target).contiguous() if target != tuple(data.shape) else data.clone()
 
 
 def _broadcast_like(lhs, rhs, *, lhs_axes, rhs_axes):
-    if lhs_axes is None:
+    if lhs_axes is None or rhs_axes is None:
         if lhs.dim() != rhs.dim():
             raise ValueError(f"Operand of shape {list(lhs.shape)} cannot be broadcasted to {list(rhs.shape)}")
         return _broadcast_to(lhs, shape=tuple(rhs.shape))
     lhs_axes = (lhs_axes,) if isinstance(lhs_axes, int) else lhs_axes
     rhs_axes = (rhs_axes,) if isinstance(rhs_axes, int) else rhs_axes
     if len(lhs_axes) != len(rhs_axes):
-        raise ValueError("lhs_axes and rhs_axes must have the same length")
+        raise ValueError("Input_axis and other_axis size does not match")
+    if not lhs_axes:
+        raise ValueError("Empty axes tuple is not allowed")
     target = list(lhs.shape)
-    for la, ra in zip(lhs_axes, rhs_axes):
-        target[la] = rhs.shape[ra]
+    for i, (la, ra) in enumerate(zip(lhs_axes, rhs_axes)):
+        src = la + lhs.dim() if la < 0 else la
+        if not 0 <= src < lhs.dim():
+            raise ValueError(f"Invalid dimension specified in lhs_axes: {la}")
+        dst = ra + rhs.dim() if ra < 0 else ra
+        if not 0 <= dst < rhs.dim():
+            raise ValueError(f"Invalid dimension specified in rhs_axes: {ra}")
+        if lhs.shape[src] != 1:
+            raise ValueError(f"Input axis {la} at dimension {i} cannot be broadcasted to {rhs.shape[dst]}")
+        target[src] = rhs.shape[dst]
     return _broadcast_to(lhs, shape=tuple(target))
 
 
 def _transpose(data, *, axes):
     require_shape(data)
+    if axes is None:  # MXNet parses None as a shape of unknown rank
+        raise ValueError(f"Check failed: the input's ndim == axes.ndim() ({data.dim()} vs. -1): axes=None")
     if not axes:
         axes = tuple(range(data.dim() - 1, -1, -1))
-    if sorted(a % max(data.dim(), 1) for a in axes) != list(range(data.dim())):
+    if any(a < 0 for a in axes):  # MXNet indexes the shape with them unchanged
+        raise ValueError(f"index = {next(a for a in axes if a < 0)} must be in range [0, {data.dim()})")
+    if sorted(axes) != list(range(data.dim())):
         raise ValueError(f"axes {axes} are not a permutation of the {data.dim()} dimensions")
     return fresh(data.permute(*axes))
 
@@ -349,7 +377,7 @@ SHAPE = declare([
         Param("rhs_axes", parse_axis, None, "axes of rhs whose sizes are taken"),
     ), doc="Broadcast lhs to the shape of rhs."),
     OpSpec("transpose", _transpose, differentiable=True, fluent=True, no_bool=True, family="shape", params=(
-        Param("axes", parse_shape, (), "permutation of the axes; empty reverses them"),
+        Param("axes", parse_optional_shape, (), "permutation of the axes; empty reverses them"),
     ), doc="Permute the axes of an array (a copy)."),
     OpSpec("flatten", _flatten, differentiable=True, aliases=("Flatten",), family="shape",
            doc="Collapse all axes but the first: shape (d1, d2*...*dk)."),
