@@ -106,7 +106,10 @@ def _input_checker(spec: OpSpec):
     optional = spec.optional_inputs
     same_dtype, no_bool = spec.same_dtype, spec.no_bool
 
-    def reject(position, value):
+    def reject(position, value, arrays=()):
+        if value is None:  # MXNet's frontend drops None inputs; the operator then counts too few
+            given = sum(a is not None for a in arrays)
+            raise MXNetError(f"{op_name}: Operator {op_name} expects {len(arrays)} inputs, but got {given} instead.")
         name = names[min(position, len(names) - 1)]
         raise AssertionError(f"{op_name}: Argument {name} must have NDArray type, but got {value!r}")
 
@@ -120,10 +123,10 @@ def _input_checker(spec: OpSpec):
             if not any(optional):
                 for i, a in enumerate(arrays):
                     if not isinstance(a, NDArray):
-                        reject(i, a)
+                        reject(i, a, arrays)
             for i, a in enumerate(arrays):  # an optional input left out arrives as None
                 if not isinstance(a, NDArray) and not (a is None and optional[min(i, len(optional) - 1)]):
-                    reject(i, a)
+                    reject(i, a, arrays)
             tensors = [None if a is None else a._data for a in arrays]
         if not tensors:
             return tensors, None
