@@ -10,6 +10,7 @@ import json
 import os
 import re
 
+import numpy as np
 import pytest
 
 import mxnd as mx
@@ -231,3 +232,11 @@ def test_full_of_a_non_number_raises_the_assignment_error():
 ])
 def test_dtype_enums_list_their_values_as_mxnet(call, expected):
     assert _message_of(call) == expected
+
+
+def test_a_numpy_array_as_a_shape_reads_as_its_text():
+    # MXNet's frontend sends str(value): '[2 1]' is no shape, '[4]' and '2' are
+    assert _message_of(lambda: mx.nd.tile(mx.nd.ones((2, 2)), reps=np.array([2, 1]))) == (
+        """tile: Invalid Parameter format for reps expect Shape(tuple) but value='[2 1]', in operator tile(name="", reps="[2 1]")""")
+    assert mx.nd.reshape(mx.nd.ones((2, 2)), shape=np.array([4])).shape == (4,)
+    assert mx.nd.tile(mx.nd.ones((2, 2)), reps=np.array(2)).shape == (2, 4)

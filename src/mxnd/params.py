@@ -172,6 +172,8 @@ def parse_shape(value) -> tuple:
         return _parse_shape_text(value)
     if value is None:
         return ()
+    if isinstance(value, np.ndarray):
+        return _parse_shape_text(str(value))  # MXNet's frontend sends str(): '[2 1]' does not parse
     if isinstance(value, bool):
         raise ParamError("Shape(tuple)", value)
     if isinstance(value, int) or hasattr(value, "__index__") and not hasattr(value, "__len__"):
