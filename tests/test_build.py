@@ -500,3 +500,13 @@ def test_every_operator_on_the_gpu_agrees_with_the_host(spec):
                      for key, value in kwargs.items()}  # an out= array (_set_value's) goes along
         actual = function(*[array.as_in_context(DEVICE) for array in arrays], **on_device)
     assert_agrees_across_devices(actual, expected, values=spec.family != "random")
+
+
+def test_a_positional_out_that_is_no_array_raises_type_error_before_computing():
+    # MXNet 1.9.1: x.transpose(1, 0) passes 0 as out= and raises TypeError (its frontend takes len(out))
+    x = mx.nd.ones((2, 3))
+    with pytest.raises(TypeError, match="out must be an NDArray, got int"):
+        x.transpose(1, 0)
+    with pytest.raises(TypeError):
+        mx.nd.relu(x, 5)
+    assert x.asnumpy().tolist() == [[1.0] * 3] * 2

@@ -257,6 +257,8 @@ def build_function(spec: OpSpec):
         """
         tensors, ctx = check(arrays)
         if out is not None:
+            if not isinstance(out, (NDArray, list, tuple)):  # before computing, as MXNet's frontend
+                raise TypeError(f"{op_name}: out must be an NDArray, got {type(out).__name__}")
             values = _checked_out_values(spec, out, tensors, values)
         elif writes_out:
             values = dict(values, out=None)
