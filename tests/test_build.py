@@ -510,3 +510,12 @@ def test_a_positional_out_that_is_no_array_raises_type_error_before_computing():
     with pytest.raises(TypeError):
         mx.nd.relu(x, 5)
     assert x.asnumpy().tolist() == [[1.0] * 3] * 2
+
+
+def test_too_many_positional_arguments_raise_pythons_type_error():
+    # MXNet 1.9.1's generated signature is (inputs..., params..., out=None, name=None)
+    x = mx.nd.ones((2, 3))
+    with pytest.raises(TypeError, match=re.escape("transpose() takes from 0 to 4 positional arguments but 5 were given")):
+        x.transpose(2, 1, 0, 3)
+    with pytest.raises(TypeError, match=re.escape("broadcast_add() takes from 0 to 4 positional arguments but 5 were given")):
+        mx.nd.broadcast_add(x, x, 1, 2, 3)

@@ -186,10 +186,9 @@ def build_function(spec: OpSpec):
         if len(rest) > len(param_names):  # MXNet's signature: (inputs..., params..., out, name)
             extra = rest[len(param_names):]
             rest = rest[:len(param_names)]
-            if len(extra) > 2:
-                raise MXNetError(f"{op_name}: Operator {op_name} takes {n_inputs} inputs, "
-                                 f"{len(param_names)} parameters, out and name, but got "
-                                 f"{len(args)} positional arguments")
+            if len(extra) > 2:  # MXNet's generated signature: (inputs..., params..., out=None, name=None)
+                raise TypeError(f"{op_name}() takes from 0 to {n_inputs + len(param_names) + 2} positional "
+                                f"arguments but {len(args)} were given")
             kwargs["out"] = extra[0]
         given = dict(zip(param_names, rest))
         given.update((key, value) for key, value in kwargs.items()
