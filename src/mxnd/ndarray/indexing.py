@@ -165,17 +165,15 @@ def _mxnet_new_axes(parts, block_ndim):
     MXNet (``_new_axes_after_advanced_indexing``) counts the axes before each None without the
     indexed block when the array indices are adjacent, so a None after the block lands before
     it: ``x[[0, 1], None]`` of a (2, 3, 4) array is (1, 2, 3, 4) there (numpy: (2, 1, 3, 4)).
-    Returns (numpy's positions, MXNet's) or None where they agree."""
+    Returns (numpy's positions, MXNet's); separated array indices put the block first in both."""
     kinds = ["n" if p is None else "s" if isinstance(p, slice) else "a" for p in parts]
     arrays = [i for i, kind in enumerate(kinds) if kind == "a"]
-    if any(b - a != 1 for a, b in zip(arrays, arrays[1:])) or not any(
-            kind == "n" and i > arrays[0] for i, kind in enumerate(kinds)):
-        return None
+    adjacent = all(b - a == 1 for a, b in zip(arrays, arrays[1:]))
     numpy_at, mxnet_at, before = [], [], 0
     for i, kind in enumerate(kinds):
         if kind == "n":
-            numpy_at.append(before + (block_ndim if i > arrays[0] else 0))
-            mxnet_at.append(before)
+            numpy_at.append(before + (block_ndim if not adjacent or i > arrays[0] else 0))
+            mxnet_at.append(before + (0 if adjacent else block_ndim))
         if kind != "a":
             before += 1
     return numpy_at, mxnet_at
@@ -198,7 +196,7 @@ def _check_broadcastable(shapes):
 def _select(data: torch.Tensor, key: _Key) -> torch.Tensor:
     """Apply a normalized key to any tensor (a view where torch can give one)."""
     result = _select_numpy(data, key)
-    if key.new_axes is not None:
+    if key.new_axes is not None and key.new_axes[0] != key.new_axes[1]:
         numpy_at, mxnet_at = key.new_axes
         shape = [n for i, n in enumerate(result.shape) if i not in numpy_at]
         for position in mxnet_at:
@@ -367,10 +365,14 @@ def _scatter(array: NDArray, key: _Key, value):
     positions = _select(torch.arange(data.numel(), device=data.device).view(data.shape), key)
     if key.all_int:
         positions = positions.reshape(())
+    new_axes = ()
+    if any(p is None for p in key.parts):  # the value's shape is the read's without the None axes
+        new_axes = key.new_axes[1] if key.new_axes is not None else _basic_new_axes(key.parts)
+        positions = positions.reshape([n for i, n in enumerate(positions.shape) if i not in new_axes])
     shape = tuple(positions.shape)
     if isinstance(value, numeric_types) and not isinstance(value, np.ndarray):
         fill = value if data.is_floating_point() else fill_value(value, data.dtype)
         values = torch.full(shape, fill, dtype=data.dtype, device=data.device)
     else:
-        values = _prepare_value(array, value, shape)
+        values = _prepare_value(array, value, shape, new_axes)
     data.view(-1).index_put_((positions.reshape(-1),), values.reshape(-1))
