@@ -160,7 +160,7 @@ def _as_mxnet_array_indices(parts, device):
 
 
 def _mxnet_new_axes(parts, block_ndim):
-    """Where MXNet puts the None axes of a key with array indices, when that is not numpy's place.
+    """Where numpy and MXNet put the None axes of a key with array indices.
 
     MXNet (``_new_axes_after_advanced_indexing``) counts the axes before each None without the
     indexed block when the array indices are adjacent, so a None after the block lands before
