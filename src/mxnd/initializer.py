@@ -1,5 +1,5 @@
 """``mx.init`` / ``mx.initializer``: weight initializers of MXNet 1.9.1 (Zero, One, Constant, Uniform,
-Normal, Orthogonal, Xavier, MSRAPrelu, Bilinear, LSTMBias, Load, Mixed), their registry
+Normal, Orthogonal, Xavier, MSRAPrelu, Bilinear, LSTMBias, FusedRNN, Load, Mixed), their registry
 (``register``, ``alias``, ``create``) and ``InitDesc``. Calling an initializer with an ``InitDesc``
 picks the method by the name's suffix (weight, bias, gamma, beta, min, max, ...); random ones draw
 from mx.random, so ``mx.random.seed`` makes them reproducible.
@@ -30,7 +30,7 @@ from .ndarray.ndarray import NDArray
 from .ndarray.utils import load  # noqa: F401  (mx.init.load is mx.nd.load in MXNet)
 
 __all__ = ["InitDesc", "Initializer", "register", "alias", "create", "Load", "Mixed", "Zero", "One", "Constant",
-           "Uniform", "Normal", "Orthogonal", "Xavier", "MSRAPrelu", "Bilinear", "LSTMBias"]
+           "Uniform", "Normal", "Orthogonal", "Xavier", "MSRAPrelu", "Bilinear", "LSTMBias", "FusedRNN"]
 
 
 class InitDesc(str):
@@ -420,3 +420,73 @@ class LSTMBias(Initializer):
         arr[:] = 0.0
         num_hidden = int(arr.shape[0] / 4)
         arr[num_hidden:2 * num_hidden] = self.forget_bias
+
+
+_RNN_GATES = {'rnn_relu': [''], 'rnn_tanh': [''], 'lstm': ['_i', '_f', '_c', '_o'], 'gru': ['_r', '_z', '_o']}
+
+
+def _fused_rnn_layout(num_layers, directions, gates, num_input, num_hidden):
+    """``(name, start, shape)`` of each piece of a fused RNN parameter vector, in MXNet's order
+    (``FusedRNNCell._slice_weights``): per layer and direction the i2h then h2h weights of every
+    gate, then all the biases the same way. Names have no prefix: ``l0_i2h_f_weight``.
+
+    >>> [(name, start) for name, start, _ in _fused_rnn_layout(1, 'l', [''], 3, 2)]
+    [('l0_i2h_weight', 0), ('l0_h2h_weight', 6), ('l0_i2h_bias', 10), ('l0_h2h_bias', 12)]
+    """
+    layout, start = [], 0
+    for kind, shape_of in (("weight", lambda layer, part: (num_hidden, num_hidden) if part == "h2h" else
+                            (num_hidden, num_input if layer == 0 else len(directions) * num_hidden)),
+                           ("bias", lambda layer, part: (num_hidden,))):
+        for layer in range(num_layers):
+            for direction in directions:
+                for part in ("i2h", "h2h"):
+                    for gate in gates:
+                        shape = shape_of(layer, part)
+                        layout.append((f"{direction}{layer}_{part}{gate}_{kind}", start, shape))
+                        start += int(np.prod(shape))
+    return layout
+
+
+@register
+class FusedRNN(Initializer):
+    """The parameter vector of a fused RNN layer (``mx.nd.RNN``'s ``parameters``), initialized piece by
+    piece: ``init`` (or the global initializer when None) on each gate's weights and biases, and
+    ``forget_bias`` on the LSTM forget gate's biases.
+
+    >>> import mxnd as mx
+    >>> params = mx.nd.zeros((2 * (1 + 2 + 2),))   # rnn_tanh: 1 input, 2 hidden units
+    >>> mx.init.FusedRNN(mx.init.One(), 2, 1, 'rnn_tanh')(mx.init.InitDesc('rnn_weight'), params)
+    >>> params.asnumpy().tolist()
+    [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]
+    """
+
+    def __init__(self, init, num_hidden, num_layers, mode, bidirectional=False, forget_bias=1.0):
+        if isinstance(init, str):
+            init = create(init)
+        super().__init__(init=init.dumps() if init is not None else None, num_hidden=num_hidden,
+                         num_layers=num_layers, mode=mode, bidirectional=bidirectional, forget_bias=forget_bias)
+        self._init = init
+        self._num_hidden = num_hidden
+        self._num_layers = num_layers
+        self._mode = mode
+        self._bidirectional = bidirectional
+        self._forget_bias = forget_bias
+
+    def _init_weight(self, desc, arr):
+        gates = _RNN_GATES[self._mode]
+        directions = ['l', 'r'] if self._bidirectional else ['l']
+        hidden, layers = self._num_hidden, self._num_layers
+        num_input = (arr.size // len(directions) // hidden // len(gates)
+                     - (layers - 1) * (hidden + len(directions) * hidden + 2) - hidden - 2)
+        layout = _fused_rnn_layout(layers, directions, gates, num_input, hidden)
+        pieces = {name: arr[start:start + int(np.prod(shape))].reshape(shape).copy() for name, start, shape in layout}
+        assert sum(piece.size for piece in pieces.values()) == arr.size, "Invalid parameters size for FusedRNNCell"
+        for name, piece in pieces.items():
+            if self._mode == 'lstm' and name.endswith("_f_bias"):
+                piece[:] = self._forget_bias
+            else:
+                (self._init or desc.global_init)(InitDesc(name, global_init=desc.global_init), piece)
+        packed = ndarray.zeros(arr.shape, ctx=arr.context, dtype=arr.dtype)
+        for name, start, shape in layout:
+            packed[start:start + int(np.prod(shape))] = pieces[name].reshape((-1,))
+        arr[:] = packed
