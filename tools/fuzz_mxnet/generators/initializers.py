@@ -42,9 +42,9 @@ for _ in range(int(sys.argv[2])):
         call = random.choice([f"init._init_weight({name}, a)", f"init._init_bias({name}, a)", f"init._init_gamma({name}, a)",
                               f"init._init_beta({name}, a)", f"init._init_zero({name}, a)", f"init._init_one({name}, a)",
                               f"init._legacy_init({name}, a)", f"init._init_default({name}, a)",
-                              f"init({desc}, a.asnumpy())", f"init(3, a)", f"mx.init.create({init!r})",
-                              f"mx.init.create('xavier', magnitude=3).dumps()", f"mx.init.create('zeros').dumps()",
-                              f"mx.init.create('Constant', value=3).dumps()", f"mx.init.create('nonexistent')",
+                              f"init({desc}, a.asnumpy())", "init(3, a)", f"mx.init.create({init!r})",
+                              "mx.init.create('xavier', magnitude=3).dumps()", "mx.init.create('zeros').dumps()",
+                              "mx.init.create('Constant', value=3).dumps()", "mx.init.create('nonexistent')",
                               f"mx.init.InitDesc({name}, attrs={{'a': 1}}).attrs"])
         lines.append(f"!{make};; init = {init};; out = {call};; R = [a if a.size < 40 else a.shape, out if not hasattr(out, 'dumps') else out.dumps()]")
 print('\n'.join(lines))
