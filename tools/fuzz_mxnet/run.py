@@ -16,6 +16,14 @@ import sys
 import numpy as np
 
 
+def _message(error) -> str:
+    """An error's message: its first line, or the last one of an MXNet C++ traceback."""
+    lines = [line for line in str(error).splitlines() if line.strip()]
+    if not lines:
+        return ""
+    return (lines[-1] if lines[0].startswith("Traceback") else lines[0])[:300]
+
+
 def _show(result, numeric):
     if isinstance(result, (list, tuple)):
         shown = [_show(item, numeric) for item in result]
@@ -24,7 +32,7 @@ def _show(result, numeric):
         try:
             values = result.asnumpy()
         except Exception as error:  # noqa: BLE001 (an asynchronous MXNet error surfaces here)
-            return f"ASNUMPYERR {type(error).__name__}: {str(error).splitlines()[0][:300] if str(error) else ''}"
+            return f"ASNUMPYERR {type(error).__name__}: {_message(error)}"
         if numeric:
             finite = np.nan_to_num(values.astype(np.float64), nan=1e300, posinf=1e301, neginf=-1e301)
             return {"dtype": str(values.dtype), "shape": list(result.shape), "v": finite.tolist()}
@@ -55,7 +63,7 @@ def main(module, expressions, out, numeric):
                     result = eval(expression, scope)
                 shown = _show(result, numeric)
             except Exception as error:  # noqa: BLE001
-                shown = f"ERR {type(error).__name__}: {str(error).splitlines()[0][:300] if str(error) else ''}"
+                shown = f"ERR {type(error).__name__}: {_message(error)}"
             sink.write(json.dumps([expression, shown]) + "\n")
             sink.flush()
 

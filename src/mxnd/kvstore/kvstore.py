@@ -61,6 +61,8 @@ class KVStore(KVStoreBase):
                 f"use 'dist_sync' or 'dist_device_sync' (see docs/kvstore.md)")
         self._type = name
         self._compressible = "device" in name or "dist" in name
+        # MXNet sums the values pushed for a key with CommDevice ('device' stores, nccl) or CommCPU
+        self._sums_in_groups = "device" not in name and name != "nccl"
         self._comm = None
         if "dist" in name or (name == "horovod" and launched()):
             self._comm = DistComm(name)
@@ -198,9 +200,6 @@ class KVStore(KVStoreBase):
             if v.shape != stored.shape:
                 raise MXNetError(f"KVStore.push: operands shape mismatch for key {key!r}: pushed "
                                  f"{tuple(v.shape)}, stored {tuple(stored.shape)}")
-        if len({v.dtype for v in vals}) > 1:
-            raise MXNetError(f"KVStore.push: the values pushed for key {key!r} have different dtypes "
-                             f"({', '.join(sorted({v.dtype.__name__ for v in vals}))}); expected one dtype")
         if _is_rsp(stored) and self._compression is not None:
             raise MXNetError(f"KVStore.push: gradient compression is not supported for row_sparse "
                              f"values (key {key!r})")
@@ -211,12 +210,13 @@ class KVStore(KVStoreBase):
         Without optimizer, workers or compression, the sum is written straight into the stored
         tensor (when the dtypes agree), which ``_apply`` then recognizes.
         """
-        device = stored.context.device
+        device, dtype = stored.context.device, dtypes.to_torch(stored.dtype)
         if _is_rsp(stored):
             parts = [rowsparse.components(v if _is_rsp(v) else v.tostype("row_sparse")) for v in vals]
-            parts = [(p.to(device), i.to(device)) for p, i in parts]
+            parts = [(p.to(device, dtype), i.to(device)) for p, i in parts]
             return rowsparse.sum_rows(parts, stored.shape[1:])
-        tensors = [_dense(v).to(device) for v in vals]
+        # several values are summed in the stored dtype (MXNet copies them into buffers of it)
+        tensors = [_dense(v).to(device, dtype if len(vals) > 1 else None) for v in vals]
         if self._compression is not None:
             if self._comm is None:  # per device, as MXNet's CommDevice::ReduceCompressed
                 tensors = [self._quantize((key, i), t) for i, t in enumerate(tensors)]
@@ -227,14 +227,30 @@ class KVStore(KVStoreBase):
         return self._sum(tensors, into if direct else None)
 
     def _sum(self, tensors, into=None):
+        """The sum of one key's values (into ``into`` when given), in MXNet's order, which decides
+        the rounding: left to right for 'device' stores (CommDevice's ElementwiseSum), otherwise
+        groups of four added onto the first (CommCPU's ReduceSumCPU: ``t0 += t1 + t2 + t3 + t4``).
+
+        >>> kv = KVStore('local')
+        >>> kv._sum([torch.tensor([1.0]), torch.tensor([1e8]), torch.tensor([-1e8])]).tolist()
+        [1.0]
+        """
         if len(tensors) == 1:
             if into is not None:
                 return into.copy_(tensors[0])
             # a distributed store reduces in place: never in the pushed array
             return tensors[0] if self._comm is None else tensors[0].clone()
-        total = torch.add(tensors[0], tensors[1], out=into)
-        for t in tensors[2:]:
-            total += t
+        if not self._sums_in_groups or len(tensors) == 2:
+            total = torch.add(tensors[0], tensors[1], out=into)
+            for t in tensors[2:]:
+                total += t
+            return total
+        total = tensors[0].clone() if into is None else into.copy_(tensors[0])
+        for start in range(1, len(tensors), 4):
+            group = tensors[start]
+            for t in tensors[start + 1:start + 4]:
+                group = group + t
+            total += group
         return total
 
     def _quantize(self, slot, tensor):
