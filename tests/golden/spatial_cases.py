@@ -109,7 +109,15 @@ TRANSFORMER = [
     E.format(f"mx.nd.SpatialTransformer(x.astype('float16'), t.astype('float16'), target_shape=(3, 3), {ST})"),
 ]
 
-CASES = SEED + SAMPLER + GENERATOR + TRANSFORMER
+# unrounded: the CPU sampler's arithmetic is MXNet's to the last bit (float32 weights, double products)
+EXACT = [D + "r = {}; result = (np.dtype(r.dtype).name, r.shape, r.asnumpy().astype('float64').tolist())".format(e) for e in (
+    "mx.nd.BilinearSampler(x, g)",
+    "mx.nd.BilinearSampler(x.astype('float64'), g.astype('float64'))",
+    "mx.nd.BilinearSampler(x * 1000, mx.nd.array(np.random.RandomState(3).uniform(-1, 1, (2, 2, 9, 9))))",
+    "mx.nd.SpatialTransformer(x, t, target_shape=(7, 6), transform_type='affine', sampler_type='bilinear')",
+)]
+
+CASES = SEED + SAMPLER + GENERATOR + TRANSFORMER + EXACT
 
 # case -> why mxnd deliberately differs from MXNet 1.9.1
 DELIBERATE = {

@@ -140,7 +140,7 @@ def case_color_normalize(mx):
             "scalar_mean": encode(mx.image.color_normalize(image.copy(), mx.nd.array([100.0]), mx.nd.array([3.0])))}
 
 
-# ---- rotation (compared with a tolerance: mxnd's BilinearSampler differs in the last bits) -------
+# ---- rotation (compared with a tolerance: float32 sin/cos/arctan may differ in the last bit) ------
 
 def case_imrotate(mx):
     chw = mx.nd.array(SMALL.transpose(2, 0, 1), dtype="float32")
@@ -324,8 +324,8 @@ CASES = {
     **{f"create_augmenter_{name}": (case_create_augmenter, (name,)) for name in CREATE_OPTIONS},
     "create_augmenter_errors": (case_create_augmenter_errors, ()),
 }
-# (rtol, atol) of the cases that may differ in the last bits: mxnd's BilinearSampler (torch's grid_sample)
-# rounds differently from MXNet's
+# (rtol, atol) of the cases that may differ in the last bits: the rotation grid takes float32 sin, cos and
+# arctan, which torch rounds differently from glibc for some angles (BilinearSampler itself is exact)
 TOLERANT = {"imrotate": (1e-5, 1e-4), "random_rotate": (1e-5, 1e-4)}
 
 

@@ -53,25 +53,68 @@ def _target(target_shape):
     return target_shape[0], target_shape[1]
 
 
-def _axis(size, dtype, device):
-    """``-1 + i * 2 / (size - 1)`` for i < size, computed in ``dtype`` (NaN when size is 1)."""
-    i = torch.arange(size, dtype=dtype, device=device)
-    return -1.0 + i * 2.0 / torch.tensor(size - 1, dtype=dtype, device=device)
+def _axis(size, dtype, device, in_double):
+    """``-1 + i * 2 / (size - 1)`` for i < size (NaN or inf when size is 1), rounded as MXNet does:
+    computed in double and then stored (SpatialTransformer), or as ``-1 + i * float(2 / (size - 1))``
+    in ``dtype`` (GridGenerator)."""
+    if in_double:
+        i = torch.arange(size, dtype=torch.float64, device=device)
+        return (-1.0 + i * 2.0 / (size - 1 if size > 1 else float("nan"))).to(dtype)
+    step = torch.tensor(2.0 / (size - 1) if size > 1 else float("inf"), dtype=dtype, device=device)
+    return -1.0 + torch.arange(size, dtype=dtype, device=device) * step
 
 
-def _affine_grid(theta, height, width):
+def _affine_grid(theta, height, width, in_double=False):
     """``(N, 2, H, W)`` grid of the ``(N, 6)`` affine matrices ``theta``."""
-    xs = _axis(width, theta.dtype, theta.device)
-    ys = _axis(height, theta.dtype, theta.device)
+    xs = _axis(width, theta.dtype, theta.device, in_double)
+    ys = _axis(height, theta.dtype, theta.device, in_double)
     dst = torch.stack([xs.repeat(height), ys.repeat_interleave(width),
                        torch.ones(height * width, dtype=theta.dtype, device=theta.device)])
     return torch.matmul(theta.reshape(-1, 2, 3), dst).reshape(-1, 2, height, width)
 
 
 def _sample(data, grid):
-    """Bilinear sampling of ``data`` (N, C, H, W) at the normalized ``grid`` (N, 2, h, w)."""
-    return F.grid_sample(data, grid.permute(0, 2, 3, 1), mode="bilinear", padding_mode="zeros",
-                         align_corners=True)
+    """Bilinear sampling of ``data`` (N, C, H, W) at the normalized ``grid`` (N, 2, h, w).
+
+    On the CPU, float32 and float64 samples round as MXNet's CPU kernel: its corner weights are
+    computed in ``data``'s dtype but three of its four products (and their sum) in double, because
+    of the ``1.0 - w`` literals. Elsewhere torch's ``grid_sample`` (MXNet's GPU path is cuDNN's).
+    """
+    if data.device.type != "cpu" or data.dtype not in (torch.float32, torch.float64):
+        return F.grid_sample(data, grid.permute(0, 2, 3, 1), mode="bilinear", padding_mode="zeros",
+                             align_corners=True)
+    return _sample_as_mxnet_cpu(data, grid)
+
+
+def _sample_as_mxnet_cpu(data, grid):
+    """MXNet's ``BilinearSamplerForward`` arithmetic, vectorised (differentiable through torch).
+
+    >>> image = torch.arange(4.0).reshape(1, 1, 2, 2)
+    >>> _sample_as_mxnet_cpu(image, torch.tensor([[[[0.0]], [[0.0]]]])).item()
+    1.5
+    """
+    n, c, height, width = data.shape
+    x = (grid[:, 0] + 1) * (width - 1) / 2
+    y = (grid[:, 1] + 1) * (height - 1) / 2
+    left, top = x.floor(), y.floor()
+    weight_x, weight_y = 1.0 - (x - left), 1.0 - (y - top)
+    # corners outside the image read 0 from a one-pixel zero border (NaN/inf corners too)
+    padded = F.pad(data, (1, 1, 1, 1)).reshape(n, c, (height + 2) * (width + 2))
+    cols = left.nan_to_num(-2.0, -2.0, -2.0).clamp(-2, width).long() + 1
+    rows = top.nan_to_num(-2.0, -2.0, -2.0).clamp(-2, height).long() + 1
+    left_col, right_col = cols.clamp(min=0), (cols + 1).clamp(max=width + 1)
+    top_row, bottom_row = rows.clamp(min=0) * (width + 2), (rows + 1).clamp(max=height + 1) * (width + 2)
+    index = torch.stack([top_row + left_col, top_row + right_col, bottom_row + left_col, bottom_row + right_col], 1)
+    per_image = 4 * x[0].numel() if n else 0
+    index = index.reshape(n, 1, per_image).expand(n, c, per_image)
+    corners = padded.gather(2, index).reshape(n, c, 4, *x.shape[1:])
+    wx, wy = weight_x.unsqueeze(1), weight_y.unsqueeze(1)
+    wx64, ux, uy = wx.double(), 1.0 - wx.double(), 1.0 - wy.double()
+    total = ((corners[:, :, 0] * wy) * wx).double()
+    total += (corners[:, :, 1] * wy).double() * ux
+    total += (corners[:, :, 2].double() * uy) * wx64
+    total += (corners[:, :, 3].double() * uy) * ux
+    return total.to(data.dtype)
 
 
 def _bilinear_sampler(data, grid, cudnn_off=None):
@@ -135,7 +178,7 @@ def _spatial_transformer(data, loc, target_shape=(0, 0), transform_type=REQUIRED
         raise ValueError(f"Check failed: loc batch {loc.shape[0]} does not match data batch {data.shape[0]}")
     if data.dtype is torch.float16 and data.device.type == "cpu":
         raise TypeError("FP16 gemm on cpu not implemented!")
-    return _sample(data, _affine_grid(loc, height, width))
+    return _sample(data, _affine_grid(loc, height, width, in_double=True))
 
 
 def _parse_optional_bool(value):
