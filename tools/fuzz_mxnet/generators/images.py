@@ -31,7 +31,7 @@ for _ in range(int(sys.argv[2])):
         f"mx.image.HorizontalFlipAug({random.choice([0, 1])})(img)",
         f"mx.image.CastAug({random.choice([repr('float32'), repr('float16'), repr('uint8'), repr('int32')])})(img)",
         f"mx.image.ColorNormalizeAug(mx.nd.array({[round(random.uniform(0, 200), 1) for _ in range(c)]}), mx.nd.array({[round(random.uniform(1, 60), 1) for _ in range(c)]}))(img.astype('float32'))",
-        f"mx.image.BrightnessJitterAug(0)(img.astype('float32'))",
+        "mx.image.BrightnessJitterAug(0)(img.astype('float32'))",
         f"mx.image.SequentialAug([mx.image.ForceResizeAug(({iw}, {ih})), mx.image.CastAug()])(img)",
         f"[a.dumps() for a in mx.image.CreateAugmenter(({c}, {ih}, {iw}), resize={random.choice([0, 5, 12])}, rand_crop={random.choice([True, False])}, rand_mirror={random.choice([True, False])}, mean={random.choice(['None', 'True', '[1, 2, 3]'])}, std={random.choice(['None', 'True', '[4, 5, 6]'])}, brightness={random.choice([0, 0.2])}, pca_noise={random.choice([0, 0.1])}, rand_gray={random.choice([0, 0.3])}, inter_method={interp})]",
         f"mx.image.ImageIter(2, ({c}, {ih}, {iw}), imglist=[[1.0, 'x.jpg']], path_root='/nonexistent').provide_data",
