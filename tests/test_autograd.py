@@ -250,9 +250,35 @@ def test_reattach_resets_and_detach_has_no_grad():
     assert x.detach().grad is None
 
 
-def test_bad_grad_req_raises():
-    with pytest.raises(ValueError):
-        mx.nd.ones((2,)).attach_grad(grad_req="sometimes")
+@pytest.mark.parametrize("attach, req", [
+    *[(lambda x, req: x.attach_grad(grad_req=req), req) for req in ("sometimes", "Write", None, 3)],
+    *[(lambda x, req: autograd.mark_variables([x], [mx.nd.zeros((2,))], grad_reqs=req), req) for req in ("bad", ["add2"])]])
+def test_bad_grad_req_raises_keyerror(attach, req):
+    """MXNet 1.9.1 looks grad_req up in a dict: KeyError."""
+    x = mx.nd.ones((2,))
+    with pytest.raises(KeyError, match="grad_req must be one of"):
+        attach(x, req)
+
+
+def _recorded_sum(x):
+    with autograd.record():
+        return x.sum(axis=0)
+
+
+@pytest.mark.parametrize("first", [lambda y, x: y.backward(), lambda y, x: autograd.grad(y, [x]),
+                                   lambda y, x: autograd.backward([y])])
+def test_a_graph_is_used_up_without_retain_graph(first):
+    """As MXNet 1.9.1: a second backward raises even where torch kept what it needs (a sum saves nothing)."""
+    x = mx.nd.array([[1.0, 2.0], [3.0, 4.0]])
+    x.attach_grad()
+    y = _recorded_sum(x)
+    first(y, x)
+    with pytest.raises(mx.MXNetError, match="Cannot differentiate node because it is not in a computational graph"):
+        y.backward()
+    y = _recorded_sum(x)
+    y.backward(retain_graph=True)
+    y.backward()
+    assert x.grad.asnumpy().tolist() == [[1.0, 1.0], [1.0, 1.0]]
 
 
 class _Scale(autograd.Function):

@@ -93,8 +93,8 @@ def predict_mode():
 
 
 def _check_req(grad_req):
-    if grad_req not in GRAD_REQS:
-        raise ValueError(f"grad_req must be one of {GRAD_REQS}, got {grad_req!r}")
+    if grad_req not in GRAD_REQS:  # a KeyError, as MXNet's lookup in _GRAD_REQ_MAP
+        raise KeyError(f"grad_req must be one of {GRAD_REQS}, got {grad_req!r}")
     return grad_req
 
 
@@ -138,11 +138,16 @@ def _as_list(value):
     return list(value) if isinstance(value, (list, tuple)) else [value]
 
 
+def _check_in_graph(data):
+    """A head must have been recorded, and not differentiated since without ``retain_graph``."""
+    if not data.requires_grad or (data.grad_fn is not None and data.grad_fn.metadata.get(_FREED)):
+        raise MXNetError(NOT_IN_GRAPH)
+
+
 def _head_tensors(heads, head_grads):
     if head_grads is None and type(heads) is list and len(heads) == 1 and type(heads[0]) is NDArray:
         data = heads[0]._data  # NDArray.backward() of a dense array: the common call
-        if not data.requires_grad:
-            raise MXNetError(NOT_IN_GRAPH)
+        _check_in_graph(data)
         return [data], [_default_head_grad(data)]
     heads = _as_list(heads)
     if head_grads is None:
@@ -162,8 +167,7 @@ def _head_tensors(heads, head_grads):
             if head_grad_data is not None and head_grad_data.shape != data.shape:
                 raise MXNetError(f"backward: Mismatch in shape: the head gradient has shape "
                                  f"{tuple(head_grad_data.shape)}, the head {tuple(data.shape)}")
-        if not data.requires_grad:
-            raise MXNetError(NOT_IN_GRAPH)
+        _check_in_graph(data)
         tensors.append(data)
         grads.append(_default_head_grad(data) if head_grad_data is None else head_grad_data)
     return tensors, grads
@@ -234,6 +238,19 @@ def backward(heads, head_grads=None, retain_graph=False, train_mode=True):
     """
     tensors, grads = _head_tensors(heads, head_grads)
     _differentiate(tensors, grads, (), retain_graph, False, train_mode)
+    if not retain_graph:
+        _free(tensors)
+
+
+_FREED = "mxnd_freed"  # a key of a torch graph node's metadata: backward went through it without retain_graph
+
+
+def _free(tensors):
+    """Mark the heads' graph as used up, as MXNet clears it after a backward pass without
+    ``retain_graph``: differentiating them again raises even where torch kept what it needs."""
+    for tensor in tensors:
+        if tensor.grad_fn is not None:
+            tensor.grad_fn.metadata[_FREED] = True
 
 
 def _gradient_store(array_ref):
@@ -296,6 +313,8 @@ def grad(heads, variables, head_grads=None, retain_graph=None, create_graph=Fals
     tensors, grads = _head_tensors(heads, head_grads)
     retain = create_graph if retain_graph is None else retain_graph
     results = _differentiate(tensors, grads, [v._data for v in variables], retain, create_graph, train_mode)
+    if not retain:
+        _free(tensors)
     # a gradient on the memory of a head gradient (a head that is a variable, or a view of one)
     # is copied: the default head gradient's memory is reused by later backward passes
     heads_memory = {g.untyped_storage().data_ptr() for g in grads if g.layout is torch.strided}
