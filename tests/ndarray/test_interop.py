@@ -301,3 +301,28 @@ def test_pickle_of_loaded_arrays(tmp_path):
     mx.nd.save(path, {"w": mx.nd.array([[1, 2]], dtype="float16")})
     w = pickle.loads(pickle.dumps(mx.nd.load(path)))["w"]
     assert w.dtype is np.float16 and w.asnumpy().tolist() == [[1, 2]]
+
+
+@pytest.mark.parametrize("apply", [
+    lambda x: x // np.int64(2), lambda x: np.int64(2) // x, lambda x: x << 1, lambda x: x >> np.uint8(1),
+    lambda x: x & np.array([1]), lambda x: np.array([1]) | x, lambda x: x ^ x, lambda x: x @ x,
+    lambda x: divmod(x, 2), lambda x: divmod(np.float32(2), x)])
+def test_operators_mxnet_lacks_raise_typeerror(apply):
+    """MXNet 1.9.1's NDArray has no //, <<, >>, &, |, ^, @ or divmod: a numpy operand must not turn
+    them into a numpy result through __array__ (checked with mxref: TypeError)."""
+    x = mx.nd.array([3], dtype="int32")
+    with pytest.raises(TypeError, match="unsupported operand type"):
+        apply(x)
+    y = x.copy()
+    with pytest.raises(TypeError, match="unsupported operand type"):
+        y //= np.float64(2)
+    assert y.asnumpy().tolist() == [3]
+
+
+def test_numpy_scalars_on_the_left_still_give_ndarrays():
+    """numpy defers to NDArray's reflected operators (``__array_priority__``), as with MXNet."""
+    x = mx.nd.array([3.0, 4.0])
+    for result in (np.float32(2) * x, np.int64(1) + x, np.float64(8) / x, np.float32(2) ** x):
+        assert isinstance(result, mx.nd.NDArray) and result.dtype == np.float32
+    assert (np.float32(2) * x).asnumpy().tolist() == [6.0, 8.0]
+    assert x.__nonzero__.__func__ is mx.nd.NDArray.__bool__

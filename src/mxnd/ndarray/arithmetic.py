@@ -153,11 +153,36 @@ DUNDERS = {
 }
 
 
+# operators MXNet 1.9.1's NDArray does not define: they raise TypeError here too, instead of
+# letting a numpy scalar or array on the other side compute a numpy result through __array__
+UNSUPPORTED = {"//": ("__floordiv__", "__rfloordiv__"), "<<": ("__lshift__", "__rlshift__"),
+               ">>": ("__rshift__", "__rrshift__"), "&": ("__and__", "__rand__"), "|": ("__or__", "__ror__"),
+               "^": ("__xor__", "__rxor__"), "@": ("__matmul__", "__rmatmul__"),
+               "divmod()": ("__divmod__", "__rdivmod__")}
+
+
+def _unsupported(symbol, reflected):
+    """An operator method raising Python's own TypeError for an operand pair it cannot take.
+
+    >>> import mxnd as mx, numpy as np
+    >>> mx.nd.array([3]) // np.int64(2)
+    Traceback (most recent call last):
+    TypeError: unsupported operand type(s) for //: 'NDArray' and 'int64'
+    """
+    def dunder(self, other):
+        names = (type(other).__name__, "NDArray") if reflected else ("NDArray", type(other).__name__)
+        raise TypeError(f"unsupported operand type(s) for {symbol}: '{names[0]}' and '{names[1]}'")
+    return dunder
+
+
 def install():
     """Attach the dunders to NDArray (``__hash__`` stays identity-based, as in MXNet)."""
     for dunder, (name, kind) in DUNDERS.items():
         target = name if kind is _in_place else _UFUNC_OBJECTS[name]
         setattr(NDArray, dunder, kind(target))
+    for symbol, (forward, reflected) in UNSUPPORTED.items():
+        setattr(NDArray, forward, _unsupported(symbol, False))
+        setattr(NDArray, reflected, _unsupported(symbol, True))
     mul_scalar = FUNCTIONS["_mul_scalar"]
     NDArray.__neg__ = lambda self: mul_scalar(self, -1.0)  # MXNet: _mul_scalar(self, -1.0)
     NDArray.__abs__ = lambda self: FUNCTIONS["abs"](self)

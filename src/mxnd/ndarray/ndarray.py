@@ -147,6 +147,8 @@ class NDArray:
             return bool(self.asscalar())
         raise ValueError("The truth value of an NDArray with multiple elements is ambiguous.")
 
+    __nonzero__ = __bool__  # MXNet keeps the Python 2 name
+
     def __len__(self):
         """Number of elements along the first axis."""
         if self._data.dim() == 0:
