@@ -60,7 +60,7 @@ for _ in range(int(sys.argv[2])):
             ops.append(random.choice(["kv.push(42, mx.nd.ones((2,)))", f"kv.init({key}, mx.nd.ones((2,)))",
                                       "kv.pull(42, out=mx.nd.zeros((2,)))", f"kv.pull({key})",
                                       f"kv.push({key}, [])", f"kv.push([{key}, 1], [mx.nd.ones((2,))])",
-                                      f"kv.init(1.5, mx.nd.ones((2,)))", f"kv.init({key}, np.ones({shape}))"]))
+                                      "kv.init(1.5, mx.nd.ones((2,)))", f"kv.init({key}, np.ones({shape}))"]))
     pulls = random.choice([
         f"o = mx.nd.zeros({shape}, dtype={dtype});; kv.pull({key}, out=o);; R = [o]",
         f"o = [mx.nd.zeros({shape}, dtype={dtype}), mx.nd.zeros({shape}, dtype={dtype})];; kv.pull({key}, out=o);; R = o",
