@@ -127,17 +127,15 @@ def _init_data(data, allow_empty, default_name):
     if not isinstance(data, dict):
         raise TypeError("Input must be NDArray, numpy.ndarray, h5py.Dataset "
                         "a list of them or dict with them as values")
-    converted = {}
-    for key, value in data.items():
+    for key, value in data.items():  # converted in place: MXNet changes the caller's dict too
         if isinstance(value, NDArray):
-            converted[key] = value
             continue
         try:
-            converted[key] = nd.array(value)
+            data[key] = nd.array(value)
         except Exception:  # noqa: BLE001 - MXNet turns any failure into this TypeError
             raise TypeError(("Invalid type '%s' for %s, " % (type(value), key))
                             + "should be NDArray, numpy.ndarray or h5py.Dataset") from None
-    return sorted(converted.items())
+    return sorted(data.items())
 
 
 def _take(data, index):

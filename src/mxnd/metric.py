@@ -23,6 +23,7 @@ import numpy
 from . import ndarray
 from .ndarray import NDArray
 from .kahan import kahan_sum
+from .reference_math import argpartition, c_log, c_logf
 
 __all__ = ["EvalMetric", "CompositeEvalMetric", "Accuracy", "TopKAccuracy", "F1", "MCC", "Perplexity",
            "MAE", "MSE", "RMSE", "CrossEntropy", "NegativeLogLikelihood", "PearsonCorrelation", "PCC",
@@ -56,8 +57,19 @@ def _f64(value):
     return value
 
 
+def _mx_sum(values: numpy.ndarray):
+    """MXNet's ``nd.sum(x).asscalar()``: Kahan order for floats, wrapping in the dtype for integers."""
+    if values.dtype.kind == "f":
+        return kahan_sum(values)
+    return values.sum(dtype=values.dtype)
+
+
 def _logf(values: numpy.ndarray) -> numpy.ndarray:
-    """Correctly rounded float32 ``log`` (as glibc's ``logf``, which MXNet's CPU kernel calls)."""
+    """MXNet's CPU ``nd.log``: glibc's ``logf`` (float16 through float32) or ``log`` (float64)."""
+    if values.dtype == numpy.float64:
+        return c_log(values)
+    if values.dtype in (numpy.float32, numpy.float16):
+        return c_logf(values).astype(values.dtype)
     return numpy.log(values.astype(numpy.float64)).astype(values.dtype)
 
 
@@ -323,7 +335,7 @@ class TopKAccuracy(EvalMetric):
         labels, preds = check_label_shapes(labels, preds, True)
         for label, pred in zip(labels, preds):
             assert len(pred.shape) <= 2, "Predictions should be no more than 2 dims"
-            ranked = numpy.argpartition(pred.asnumpy().astype("float32"), -self.top_k)
+            ranked = argpartition(pred.asnumpy().astype("float32"), -self.top_k)
             label = label.asnumpy().astype("int32")
             check_label_shapes(label, ranked)
             samples = ranked.shape[0]
@@ -337,8 +349,17 @@ class TopKAccuracy(EvalMetric):
             self.global_num_inst += samples
 
 
+def _ratio(part, other):
+    """``part / (part + other)``, 0 when both are 0."""
+    return float(part) / (part + other) if part + other > 0 else 0.
+
+
+def _harmonic_mean(precision, recall):
+    return 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.
+
+
 class _BinaryClassificationMetrics:
-    """Confusion counts of a binary classifier, local and global (MXNet's _BinaryClassificationMetrics)."""
+    """Confusion counts of a binary classifier, local and global, with MXNet's properties."""
 
     FIELDS = ("true_positives", "false_positives", "false_negatives", "true_negatives")
 
@@ -346,6 +367,7 @@ class _BinaryClassificationMetrics:
         self.reset_stats()
 
     def update_binary_stats(self, label, pred):
+        """Add the confusion counts of ``pred`` (argmax over axis 1) against ``label``."""
         pred = pred.asnumpy()
         label = label.asnumpy().astype("int32")
         pred_label = numpy.argmax(pred, axis=1)
@@ -363,25 +385,24 @@ class _BinaryClassificationMetrics:
             setattr(self, field, getattr(self, field) + count)
             setattr(self, "global_" + field, getattr(self, "global_" + field) + count)
 
-    def counts(self, use_global=False):
-        prefix = "global_" if use_global else ""
+    precision = property(lambda self: _ratio(self.true_positives, self.false_positives))
+    global_precision = property(lambda self: _ratio(self.global_true_positives, self.global_false_positives))
+    recall = property(lambda self: _ratio(self.true_positives, self.false_negatives))
+    global_recall = property(lambda self: _ratio(self.global_true_positives, self.global_false_negatives))
+    fscore = property(lambda self: _harmonic_mean(self.precision, self.recall))
+    global_fscore = property(lambda self: _harmonic_mean(self.global_precision, self.global_recall))
+    total_examples = property(lambda self: sum(self._counts("")))
+    global_total_examples = property(lambda self: sum(self._counts("global_")))
+
+    def _counts(self, prefix):
         return [getattr(self, prefix + field) for field in self.FIELDS]
 
-    def total_examples(self, use_global=False):
-        return sum(self.counts(use_global))
-
-    def fscore(self, use_global=False):
-        tp, fp, fn, _ = self.counts(use_global)
-        precision = float(tp) / (tp + fp) if tp + fp > 0 else 0.
-        recall = float(tp) / (tp + fn) if tp + fn > 0 else 0.
-        if precision + recall > 0:
-            return 2 * precision * recall / (precision + recall)
-        return 0.
-
     def matthewscc(self, use_global=False):
-        if not self.total_examples(use_global):
+        """Matthews correlation coefficient of the (global) counts; 0 without examples."""
+        counts = self._counts("global_" if use_global else "")
+        if not sum(counts):
             return 0.
-        tp, fp, fn, tn = (float(c) for c in self.counts(use_global))
+        tp, fp, fn, tn = (float(c) for c in counts)
         denominator = 1.
         for term in (tp + fp, tp + fn, tn + fp, tn + fn):
             if term != 0.:
@@ -399,38 +420,41 @@ class _BinaryClassificationMetrics:
 
 
 class _BinaryMetric(EvalMetric):
-    """F1 and MCC: a score of the confusion counts, averaged per batch ('macro') or pooled ('micro')."""
+    """F1 and MCC: a score of the confusion counts, averaged per batch ('macro') or pooled ('micro').
 
-    def __init__(self, name, output_names, label_names, average):
-        self.average = average
-        self._stats = _BinaryClassificationMetrics()
-        super().__init__(name, output_names=output_names, label_names=label_names, has_global_stats=True)
+    Subclasses name their counts (``_stats``) and averaging mode (``_mode``) as MXNet does.
+    """
+
+    _zero = 0  # what reset() sets the instance counts to (MXNet's MCC uses 0.0)
 
     def _score(self, use_global):
         raise NotImplementedError(f"{type(self).__name__} must define _score()")
 
     def update(self, labels, preds):  # noqa: D102
         labels, preds = check_label_shapes(labels, preds, True)
+        stats = self._stats
         for label, pred in zip(labels, preds):
-            self._stats.update_binary_stats(label, pred)
-        if self.average == "macro":
+            stats.update_binary_stats(label, pred)
+        if self._mode == "macro":
             self.sum_metric += self._score(False)
             self.global_sum_metric += self._score(True)
             self.num_inst += 1
             self.global_num_inst += 1
-            self._stats.reset_stats()
+            stats.reset_stats()
         else:
-            self.sum_metric = self._score(False) * self._stats.total_examples()
-            self.global_sum_metric = self._score(True) * self._stats.total_examples(True)
-            self.num_inst = self._stats.total_examples()
-            self.global_num_inst = self._stats.total_examples(True)
+            self.sum_metric = self._score(False) * stats.total_examples
+            self.global_sum_metric = self._score(True) * stats.global_total_examples
+            self.num_inst = stats.total_examples
+            self.global_num_inst = stats.global_total_examples
 
     def reset(self):  # noqa: D102
         super().reset()
+        self.num_inst = self.global_num_inst = self._zero
         self._stats.reset_stats()
 
     def reset_local(self):  # noqa: D102
         super().reset_local()
+        self.num_inst = self._zero
         self._stats.local_reset_stats()
 
 
@@ -438,22 +462,33 @@ class _BinaryMetric(EvalMetric):
 class F1(_BinaryMetric):
     """F1 score of a binary classifier (class 1 positive); ``average`` 'macro' or 'micro'."""
 
+    _stats = property(lambda self: self.metrics)
+    _mode = property(lambda self: self.average)
+
     def __init__(self, name="f1", output_names=None, label_names=None, average="macro"):
-        super().__init__(name, output_names, label_names, average)
+        self.average = average
+        self.metrics = _BinaryClassificationMetrics()
+        super().__init__(name, output_names=output_names, label_names=label_names, has_global_stats=True)
 
     def _score(self, use_global):
-        return self._stats.fscore(use_global)
+        return self.metrics.global_fscore if use_global else self.metrics.fscore
 
 
 @register
 class MCC(_BinaryMetric):
     """Matthews correlation coefficient of a binary classifier; ``average`` 'macro' or 'micro'."""
 
+    _zero = 0.
+    _stats = property(lambda self: self._metrics)
+    _mode = property(lambda self: self._average)
+
     def __init__(self, name="mcc", output_names=None, label_names=None, average="macro"):
-        super().__init__(name, output_names, label_names, average)
+        self._average = average
+        self._metrics = _BinaryClassificationMetrics()
+        super().__init__(name, output_names=output_names, label_names=label_names, has_global_stats=True)
 
     def _score(self, use_global):
-        return self._stats.matthewscc(use_global)
+        return self._metrics.matthewscc(use_global)
 
 
 @register
@@ -496,11 +531,8 @@ class Perplexity(EvalMetric):
 class _Regression(EvalMetric):
     """MAE, MSE, RMSE: the mean of one error value per (label, pred) pair."""
 
-    default_name = ""
-
-    def __init__(self, name=None, output_names=None, label_names=None):
-        super().__init__(self.default_name if name is None else name, output_names=output_names,
-                         label_names=label_names, has_global_stats=True)
+    def __init__(self, name, output_names=None, label_names=None):
+        super().__init__(name, output_names=output_names, label_names=label_names, has_global_stats=True)
 
     @staticmethod
     def error(difference):
@@ -518,7 +550,10 @@ class _Regression(EvalMetric):
 
 
 def _regression(class_name, default_name, error, doc):
-    klass = type(class_name, (_Regression,), {"default_name": default_name, "error": staticmethod(error),
+    def __init__(self, name=default_name, output_names=None, label_names=None):
+        _Regression.__init__(self, name, output_names, label_names)
+
+    klass = type(class_name, (_Regression,), {"__init__": __init__, "error": staticmethod(error),
                                               "__doc__": doc, "__module__": __name__})
     return register(klass)
 
@@ -532,6 +567,8 @@ RMSE = _regression("RMSE", "rmse", lambda d: numpy.sqrt((d ** 2.0).mean()),
 class _LogLoss(EvalMetric):
     """CrossEntropy and NegativeLogLikelihood: mean of ``-log(p[label] + eps)`` over examples."""
 
+    _plain_assert = False  # CrossEntropy's length check has no message
+
     def __init__(self, eps, name, output_names, label_names):
         super().__init__(name, eps=eps, output_names=output_names, label_names=label_names,
                          has_global_stats=True)
@@ -542,7 +579,8 @@ class _LogLoss(EvalMetric):
         for label, pred in zip(labels, preds):
             label, pred = label.asnumpy().ravel(), pred.asnumpy()
             count = pred.shape[0]
-            assert label.shape[0] == count, (label.shape[0], count)
+            if label.shape[0] != count:
+                raise AssertionError() if self._plain_assert else AssertionError((label.shape[0], count))
             prob = pred[numpy.arange(count, dtype=numpy.int64), numpy.int64(label)]
             self._add((-numpy.log(prob + self.eps)).sum(), count)
 
@@ -551,6 +589,8 @@ class _LogLoss(EvalMetric):
 @alias("ce")
 class CrossEntropy(_LogLoss):
     """Cross entropy of predicted class probabilities and integer labels."""
+
+    _plain_assert = True
 
     def __init__(self, eps=1e-12, name="cross-entropy", output_names=None, label_names=None):
         super().__init__(eps, name, output_names, label_names)
@@ -587,8 +627,7 @@ class PearsonCorrelation(EvalMetric):
         if self.average == "micro":
             self.reset_micro()
 
-    @staticmethod
-    def update_variance(new_values, *aggregate):
+    def update_variance(self, new_values, *aggregate):
         """Welford's update of ``(count, mean, M2)`` with a batch of values."""
         count, mean, m_2 = aggregate
         count += len(new_values)
@@ -666,7 +705,11 @@ class PCC(EvalMetric):
             if n >= self.k:
                 self._grow(n + 1 - self.k)
             bcm = numpy.zeros((self.k, self.k))
-            numpy.add.at(bcm, (pred, label), 1)
+            if pred.ndim == label.ndim == 1 and len(pred) == len(label):
+                numpy.add.at(bcm, (pred, label), 1)
+            else:  # MXNet's loop: zip stops at the shorter, rows of 2-D labels index as arrays
+                for i, j in zip(pred, label):
+                    bcm[i, j] += 1
             self.lcm += bcm
             self.gcm += bcm
         self.num_inst += 1
@@ -701,7 +744,7 @@ class Loss(EvalMetric):
         if isinstance(preds, NDArray):
             preds = [preds]
         for pred in preds:
-            self._add(kahan_sum(pred.asnumpy()), pred.size)
+            self._add(_mx_sum(pred.asnumpy()), pred.size)
 
 
 @register

@@ -106,6 +106,13 @@ def case_csr(mx):
     return {"epochs": _epochs(it, 2), "stype": it.data[0][1].stype, "desc": _descs(it.provide_data)}
 
 
+def case_fuzz_regressions(mx):
+    """Differences the differential fuzzer (tools/fuzz_mxnet/generators/data_iters.py) found."""
+    data = {"b": _data(3), "a": mx.nd.array(_data(3, 1))}
+    mx.io.NDArrayIter(data, batch_size=2)  # MXNet converts the caller's dict values in place
+    return {"dict_in_place": sorted([k, type(v).__name__] for k, v in data.items())}
+
+
 CASES = {
     "csr": (case_csr, ()),
     **{f"handles_{h}_{bs}_{rows}": (case_handles, (h, bs, rows)) for h in ("pad", "discard", "roll_over")
@@ -115,6 +122,7 @@ CASES = {
     "dtypes": (case_dtypes, ()),
     "manual_api": (case_manual_api, ()),
     "text": (case_text, ()),
+    "fuzz_regressions": (case_fuzz_regressions, ()),
 }
 
 

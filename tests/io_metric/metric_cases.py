@@ -153,6 +153,49 @@ def case_errors(mx):
     return out
 
 
+def case_fuzz_regressions(mx):
+    """Differences the differential fuzzer (tools/fuzz_mxnet/generators/metrics.py) found."""
+    out = {}
+    mcc = mx.metric.MCC()  # MXNet's MCC counts instances as floats (reset sets 0.0)
+    out["mcc_counts"] = [type(mcc.num_inst).__name__, type(mcc.global_num_inst).__name__]
+    mcc.update([mx.nd.array([0, 1, 1])], [mx.nd.array([[0.6, 0.4], [0.3, 0.7], [0.8, 0.2]])])
+    out["mcc_counts"].append(type(mcc.num_inst).__name__)
+    mcc.reset_local()
+    out["mcc_counts"].append(type(mcc.num_inst).__name__)
+    pcc = mx.metric.PCC()  # 2-D labels and unequal lengths follow MXNet's zip loop
+    pcc.update([mx.nd.array([[3], [0], [2]], dtype="uint8")], [mx.nd.array(PROBS[0][:3])])
+    pcc.update([mx.nd.array([0, 2, 2]), mx.nd.array([1, 0])], [mx.nd.array([1.0, 2.0, 2.0]), mx.nd.array(PROBS[1][:3])])
+    out["pcc"] = [pcc.get(), pcc.lcm.tolist()]
+    try:  # CrossEntropy's assertion has no message (NegativeLogLikelihood's has one)
+        mx.metric.CrossEntropy().update([mx.nd.array([0, 1])], [mx.nd.array(PROBS[0][:3])])
+    except AssertionError as error:
+        out["ce_assert"] = str(error)
+    topk = mx.metric.TopKAccuracy(top_k=3)  # NumPy 1.x argpartition order: 1-D predictions, ties
+    topk.update([mx.nd.array([0, 1, 2, 3, 0])], [mx.nd.array([2.0, 0.0, 2.0, 3.0, 2.0])])
+    topk.update([mx.nd.array([0, 1, 2, 3])], [mx.nd.array([[1, 1, 1, 1, 0], [0.5, 0.5, 0.5, 0.5, 0.5],
+                                                           [0, 0, 0, 0, 0], [0.2, 0.1, 0.2, 0.2, 0.2]])])
+    big = np.round(np.cos(np.arange(200 * 5)), 1).reshape(200, 5)
+    topk.update([mx.nd.array(np.arange(200) % 5)], [mx.nd.array(big)])
+    out["topk"] = [topk.sum_metric, topk.global_sum_metric, topk.num_inst]
+    loss = mx.metric.Loss()  # integer sums wrap in their dtype, as nd.sum does
+    loss.update(None, [mx.nd.array(np.arange(204) // 7, dtype="uint8")])
+    loss.update(None, [mx.nd.array(np.arange(70000) * 70000, dtype="int32")])
+    out["loss_int"] = [loss.get(), loss.num_inst]
+    # glibc's logf and log in Perplexity (0.824, 0.889: not the rounded exact log). CrossEntropy
+    # and NLL take NumPy's log, whose float64 rounding differs between NumPy 1.23 and 2 on some
+    # CPUs (docs/differences.md): float32 and float16 only
+    probs = [[0.824, 0.176], [0.111, 0.889], [0.1697, 0.1988], [0.0074, 0.7957]]
+    logs = []
+    for dtype in ("float32", "float16", "float64"):
+        for metric in (mx.metric.Perplexity(ignore_label=None), mx.metric.CrossEntropy(),
+                       mx.metric.NegativeLogLikelihood(eps=0))[:1 if dtype == "float64" else 3]:
+            for label, pred in ((0, probs[0]), (1, probs[1]), (1, probs[2]), (1, probs[3])):
+                metric.update([mx.nd.array([label])], [mx.nd.array([pred], dtype=dtype)])
+                logs.append(metric.sum_metric)
+    out["logs"] = logs
+    return out
+
+
 CASES = {
     "accuracy": (case_metric, ("acc", {}, "probs")),
     "accuracy_same_shape": (case_metric, ("acc", {}, "argmax")),
@@ -187,6 +230,7 @@ CASES = {
     "create": (case_create, ()),
     "custom": (case_custom, ()),
     "errors": (case_errors, ()),
+    "fuzz_regressions": (case_fuzz_regressions, ()),
 }
 
 

@@ -70,3 +70,23 @@ def test_loss_sums_as_mxnet_does():
         metric = mx.metric.Loss()
         metric.update(None, [mx.nd.array(values)])
         assert metric.sum_metric == float(np.float32(expected))
+
+
+def test_glibc_logf_emulation():
+    """reference_math.c_logf gives glibc's logf bits (MXNet's CPU log), which are not always the
+    correctly rounded logarithm."""
+    import ctypes
+    import ctypes.util
+
+    from mxnd.reference_math import c_logf
+
+    name = ctypes.util.find_library("m")
+    if name is None:
+        pytest.skip("no C math library to compare with")
+    libm = ctypes.CDLL(name)
+    libm.logf.restype, libm.logf.argtypes = ctypes.c_float, [ctypes.c_float]
+    values = np.concatenate([np.exp2(np.random.RandomState(0).uniform(-149, 128, 3000)),
+                             np.arange(1, 1000) / 1000, [0, -1, np.inf, np.nan, 1e-45]]).astype(np.float32)
+    expected = np.array([libm.logf(float(v)) for v in values], np.float32)
+    np.testing.assert_array_equal(c_logf(values), expected)
+    assert c_logf(np.float32(0.824)) != np.float32(np.log(0.824))  # glibc is 1 ulp off here
