@@ -227,7 +227,7 @@ class LARS(_MasterCopyFirstState, Optimizer):
         v = v.astype('float32')
         if rescale:
             v *= self.rescale_grad
-        return nd.norm(v).asnumpy()[0]
+        return float(nd.norm(v).asnumpy()[0])  # a double, as numpy 1.x's float32 scalar * float gives
 
     def _get_lars(self, i, weight, g, lr, wd):
         name = self.idx2name[i] if i in self.idx2name else str(i)
@@ -335,7 +335,7 @@ class LBSGD(Optimizer):
         return min(max(lars, 0.01), 100)
 
     def _l2norm(self, v):
-        return nd.multiply(v, v).asnumpy().sum()
+        return float(nd.multiply(v, v).asnumpy().sum())  # then double arithmetic, as under numpy 1.x
 
     def _reset_cum_gradient(self, index):
         self.cumgrads[index]['cum_grad'] = 0

@@ -179,11 +179,11 @@ def _mp_sgd_mom(weight, grad, mom, weight32, *, lr, momentum, wd, rescale_grad, 
     return new.to(weight.dtype)
 
 
-def _nag_step(weight, grad, mom, T, lr, momentum, wd, rescale_grad, clip_gradient):
+def _nag_step(weight, grad, mom, T, lr, momentum, wd, rescale_grad, clip_gradient, in_place=True):
     """NAGMomKernel: mom = momentum*mom; w' = w - mom + (momentum+1)*(mom - lr*(g' + wd*w));
-    mom -= lr*(g' + wd*w'). The last term reads the NEW weight: MXNet's optimizers call the kernel
-    with out=weight, which writes w' before the momentum update reads weight again (and the mp
-    kernel always uses its updated master weight)."""
+    mom -= lr*(g' + wd*w). The last term reads the weight again: the NEW one when the kernel
+    writes in place (``in_place``: out=weight, as MXNet's optimizers call it; the mp kernel always
+    uses its updated master weight), the old one into another output."""
     g = grad * float(T(rescale_grad))
     if clip_gradient >= 0:
         g = _clip(g, float(T(clip_gradient)))
@@ -191,14 +191,14 @@ def _nag_step(weight, grad, mom, T, lr, momentum, wd, rescale_grad, clip_gradien
     mom.mul_(float(T(momentum)))
     step = (g + weight * wd_).mul_(lr_)
     new = (weight - mom).add_((mom - step).mul_(float(T(momentum) + T(1))))
-    mom.sub_(g.add_(new * wd_).mul_(lr_))
+    mom.sub_(g.add_((new if in_place else weight) * wd_).mul_(lr_))
     return new
 
 
-def _nag_mom(weight, grad, mom, *, lr, momentum, wd, rescale_grad, clip_gradient):
+def _nag_mom(weight, grad, mom, *, lr, momentum, wd, rescale_grad, clip_gradient, out=None):
     _check("nag_mom_update", (weight, grad, mom), 3)
     return _nag_step(weight, grad, mom, _SCALAR.get(weight.dtype, np.float32), lr, momentum, wd,
-                     rescale_grad, clip_gradient)
+                     rescale_grad, clip_gradient, in_place=out is weight)
 
 
 def _mp_nag_mom(weight, grad, mom, weight32, *, lr, momentum, wd, rescale_grad, clip_gradient):
@@ -264,6 +264,17 @@ def _adam(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_gra
     denominator = _sqrt(var, out=second).add_(epsilon_)
     new = torch.addcdiv(weight, mean, denominator, value=-lr_, out=target)
     return out if prepared is not None else new
+
+
+def adam_standard(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_grad, clip_gradient,
+                  lazy_update=True):
+    """adam_update's standard (not lazy) step for a row_sparse gradient given densified
+    (AdamStdDnsRspDnsKernel): the dense kernel's, except that var gains ``(1-b2) * (g*g)``."""
+    T = _SCALAR.get(weight.dtype, np.float32)
+    g = _scaled(grad, weight, T, rescale_grad, wd, clip_gradient)
+    mean.mul_(float(T(beta1))).add_(g * float(T(1) - T(beta1)))
+    var.mul_(float(T(beta2))).add_((g * g).mul_(float(T(1) - T(beta2))))
+    return weight - (mean * float(T(lr))).div_(_sqrt(var).add_(float(T(epsilon))))
 
 
 def _numpy_views(*tensors):
@@ -459,8 +470,10 @@ def _lamb_phase1(weight, grad, mean, var, *, beta1, beta2, epsilon, t, bias_corr
 def _mp_lamb_phase1(weight, grad, mean, var, weight32, *, beta1, beta2, epsilon, t, bias_correction, wd,
                     rescale_grad, clip_gradient):
     _check("mp_lamb_update_phase1", (weight, grad, mean, var, weight32), 2, 3)
-    return _lamb_phase1_step(weight32, grad.to(_F32), mean, var, np.float32, beta1, beta2, epsilon, t,
-                             bias_correction, wd, rescale_grad, clip_gradient)
+    # ``float g = grad_data[i] * rescale_grad``: a half_t product, rounded to the grad's dtype
+    scaled = (grad * _f32(rescale_grad)).to(_F32)
+    return _lamb_phase1_step(weight32, scaled, mean, var, np.float32, beta1, beta2, epsilon, t,
+                             bias_correction, wd, 1.0, clip_gradient)
 
 
 def _trust_lr(r1, r2, T, lr, lower_bound, upper_bound):
@@ -530,20 +543,22 @@ def _check_count(op, what, values, count, of="num_weights"):
                          f"{noun}: {count}, and got {len(values)}")
 
 
-def _multi_sgd_run(groups, lrs, wds, momentum, rescale_grad, clip_gradient, has_mom, mp):
+def _multi_sgd_run(groups, lrs, wds, momentum, rescale_grad, clip_gradient, has_mom, mp, preloaded=False):
     """MultiSGDKernel: mom = momentum*mom - lr*wd*w - lr*rescale*g; w += mom (in MPDType); each
-    ``x - c*y`` is one exact addcmul by a 1 (see _adam)."""
+    ``x - c*y`` is one exact addcmul by a 1 (see _adam). The preloaded kernel reads lr and wd as
+    floats, so their product is a float's."""
     T = np.float32 if mp else _SCALAR.get(groups[0][0].dtype, np.float32)
     weights = [grp[-1] if mp else grp[0] for grp in groups]
     grads = [grp[1].to(_F32) if mp else grp[1] for grp in groups]
     ones = [_one(weight) for weight in weights]
+    rate = np.float32 if preloaded else T
     with np.errstate(all="ignore"):  # products beyond the type's range are inf (or NaN), silently, as in C
-        minus_lw = [-float(T(lr) * T(wd)) for lr, wd in zip(lrs, wds)]
-        lr_rescale = [-float(T(lr) * T(rescale_grad)) for lr in lrs]
+        minus_lw = [-float(rate(lr) * rate(wd)) for lr, wd in zip(lrs, wds)]
+        lr_rescale = [-float(T(rate(lr) * T(rescale_grad))) for lr in lrs]
     if clip_gradient >= 0:
         steps = torch._foreach_mul(torch._foreach_clamp_max(torch._foreach_clamp_min(
             torch._foreach_mul(grads, float(T(rescale_grad))), -float(T(clip_gradient))),
-            float(T(clip_gradient))), [float(T(lr)) for lr in lrs])
+            float(T(clip_gradient))), [float(rate(lr)) for lr in lrs])
         factors = [-1.0] * len(steps)
     else:
         steps, factors = grads, lr_rescale
@@ -576,8 +591,8 @@ def _multi_sgd_run_on_device(groups, lr_array, wd_array, momentum, rescale_grad,
     weights' type, as there): ``mom = momentum*mom + w*(-lr*wd) + step*factor; w + mom``."""
     weights = [grp[-1] if mp else grp[0] for grp in groups]
     T = np.float32 if mp else _SCALAR.get(weights[0].dtype, np.float32)
-    lrs, wds = lr_array.reshape(-1).to(weights[0].dtype), wd_array.reshape(-1).to(weights[0].dtype)
-    decays = torch.neg(lrs * wds)
+    decays = torch.neg(lr_array.reshape(-1) * wd_array.reshape(-1)).to(weights[0].dtype)  # float * float
+    lrs = lr_array.reshape(-1).to(weights[0].dtype)
     if clip_gradient >= 0:
         steps = [_clip((grp[1].to(_F32) if mp else grp[1]) * float(T(rescale_grad)), float(T(clip_gradient)))
                  for grp in groups]
@@ -618,21 +633,39 @@ def _multi_sgd_impl(op, stride, has_mom, mp, preloaded):
         _check_count(op, "wds", wds, num_weights)
         for grp in groups:
             _check(op, grp, stride - fp32, fp32)
-        return _multi_sgd_run(groups, lrs, wds, momentum, rescale_grad, clip_gradient, has_mom, mp)
+        return _multi_sgd_run(groups, lrs, wds, momentum, rescale_grad, clip_gradient, has_mom, mp, preloaded)
     return body
 
 
+_EXACT_DOUBLE_SUM = 65536  # elements up to which a double array's float sum is repeated exactly
+
+
+def _f32_running_sum(squares):
+    """``float sum; sum += square`` over double squares: each addition in double, rounded to float
+    (a Python loop, up to _EXACT_DOUBLE_SUM elements; beyond, the double sum rounded once)."""
+    if squares.size > _EXACT_DOUBLE_SUM:
+        return float(np.float32(np.add.accumulate(squares)[-1]))
+    total = np.float32(0)
+    for square in squares.tolist():
+        total = np.float32(float(total) + square)
+    return float(total)
+
+
 def _sum_sq(data):
-    """CalcSumSq (multi_sum_sq.cc) as multi_lamb uses it: per array, a float32 sum of squares
-    accumulated element by element on CPU (numpy's sequential float32 accumulate); torch elsewhere."""
+    """CalcSumSq (multi_sum_sq.cc, also multi_lamb's): per array, a float32 sum of squares
+    accumulated element by element on CPU (numpy's sequential float32 accumulate; a double array's
+    additions are in double, see _f32_running_sum); torch elsewhere."""
     sums = []
     for tensor in data:
         flat = tensor.reshape(-1)
         if flat.device.type == "cpu" and flat.dtype in (torch.float32, torch.float16, torch.float64):
             values = flat.numpy()
+            if values.dtype == np.float64:
+                sums.append(_f32_running_sum(values * values))
+                continue
             with np.errstate(over="ignore"):  # squares beyond float32 are inf, as in C
-                squares = (values * values).astype(np.float32)
-            sums.append(float(np.add.accumulate(squares)[-1]) if squares.size else 0.0)
+                squares = (values * values).astype(np.float32, copy=False)
+            sums.append(float(np.add.accumulate(squares, out=squares)[-1]) if squares.size else 0.0)
         else:
             sums.append(flat.to(_F32).square().sum())
     if sums and isinstance(sums[0], float):
@@ -695,7 +728,7 @@ def _multi_lamb_impl(op, stride, mp):
         for grp, wd, step in zip(groups, wds, step_count):
             T = np.float32 if mp else _SCALAR.get(grp[0].dtype, np.float32)
             weight = grp[4] if mp else grp[0].to(_F32 if T is np.float32 else grp[0].dtype)
-            g = (grp[1].to(_F32) if mp else grp[1]) * float(T(rescale_grad))
+            g = (grp[1].to(_F32) if mp else grp[1]) * float(np.float32(rescale_grad))  # a float parameter
             if clip_gradient >= 0:
                 g = _clip(g, float(T(clip_gradient)))
             mean, var = grp[2], grp[3]
@@ -705,9 +738,7 @@ def _multi_lamb_impl(op, stride, mp):
             if bias_correction:
                 m = mean / float(T(1) - T(beta1) ** T(step))
                 v = var / float(T(1) - T(beta2) ** T(step))
-            # the kernel's unqualified sqrt is C's double sqrt: the quotient and sum are in double
-            decay = (weight * float(T(wd))).double()
-            temps.append((m.double() / v.double().sqrt_().add_(float(T(epsilon)))).add_(decay).to(_F32))
+            temps.append(_lamb_direction(m, v, weight * float(T(wd)), T, epsilon))
         r2s = _sum_sq(temps)
         if not on_host(r2s):  # the norms stay on the device: no read back each step
             return _lamb_phase2_on_device(groups, learning_rates, temps, r1s, r2s, lower_bound, upper_bound, mp)
@@ -719,14 +750,33 @@ def _multi_lamb_impl(op, stride, mp):
             if upper_bound >= 0:
                 r1 = min(r1, np.float32(upper_bound))
             ratio = np.float32(1) if r1 == 0 or r2 == 0 else np.float32(r1 / r2)
-            weight = grp[4] if mp else grp[0]
-            new = weight - temp.to(weight.dtype) * float(np.float32(lr) * ratio)
-            if mp:
-                weight.copy_(new)
-                new = new.to(grp[0].dtype)
-            outs.append(new)
+            T = np.float32 if mp else _SCALAR.get(grp[0].dtype, np.float32)  # the kernel's MPDType
+            outs.append(_lamb_new_weight(grp, temp, float(T(np.float32(lr)) * T(ratio)), mp))
         return tuple(outs)
     return body
+
+
+def _lamb_direction(m, v, decay, T, epsilon):
+    """MultiLAMBKernelStep1's ``m / (sqrt(v) + eps) + wd*w``, stored as float. The unqualified sqrt
+    is C's double one for float and double (quotient and sum in double); for half_t it is sqrtf, its
+    sum with eps is rounded to half, and so is each half_t operation after it."""
+    if T is np.float16:
+        return (m / _sqrt(v.float()).add_(float(T(epsilon))).to(v.dtype) + decay).float()
+    # (a copy before sqrt_: double() of a float64 state is the state itself)
+    root = v.to(torch.float64, copy=True).sqrt_().add_(float(T(epsilon)))
+    return (m.double() / root).add_(decay.double()).to(_F32)
+
+
+def _lamb_new_weight(grp, temp, scale, mp):
+    """MultiLAMBKernelStep2's ``w - scale * temp_g`` (``scale``: lr * trust ratio in its MPDType;
+    the float temp_g times it rounds to MPDType, float16 included); with mp the master weight is
+    updated too."""
+    weight = grp[4] if mp else grp[0]
+    wide = torch.float64 if weight.dtype == torch.float64 else _F32
+    new = weight - (temp.to(wide) * scale).to(weight.dtype)
+    if mp:
+        weight.copy_(new)
+    return new.to(grp[0].dtype)
 
 
 def _lamb_phase2_on_device(groups, learning_rates, temps, r1s, r2s, lower_bound, upper_bound, mp):
@@ -738,15 +788,11 @@ def _lamb_phase2_on_device(groups, learning_rates, temps, r1s, r2s, lower_bound,
     if upper_bound >= 0:
         r1 = r1.clamp_max(float(np.float32(upper_bound)))
     ratios = torch.where((r1 == 0) | (r2 == 0), torch.ones_like(r1), r1 / r2)
-    scales = torch.tensor(learning_rates, dtype=_F32, device=r1.device) * ratios
+    lrs = torch.tensor(learning_rates, dtype=_F32, device=r1.device)
     outs = []
     for index, (grp, temp) in enumerate(zip(groups, temps)):
-        weight = grp[4] if mp else grp[0]
-        new = weight - temp.to(weight.dtype) * scales[index].to(weight.dtype)
-        if mp:
-            weight.copy_(new)
-            new = new.to(grp[0].dtype)
-        outs.append(new)
+        kind = _F32 if mp else grp[0].dtype  # the kernel's MPDType
+        outs.append(_lamb_new_weight(grp, temp, lrs[index].to(kind) * ratios[index].to(kind), mp))
     return tuple(outs)
 
 
@@ -838,7 +884,7 @@ OPTIMIZER_UPDATES = declare([
     _op("mp_sgd_mom_update", _mp_sgd_mom, ("weight", "grad", "mom", "weight32"),
         (_LR, _MOMENTUM, _WD, _RESCALE, _CLIP, _LAZY), "Updater function for multi-precision sgd optimizer."),
     _op("nag_mom_update", _nag_mom, ("weight", "grad", "mom"), (_LR, _MOMENTUM, _WD, _RESCALE, _CLIP),
-        "Update function for Nesterov Accelerated Gradient (NAG) optimizer."),
+        "Update function for Nesterov Accelerated Gradient (NAG) optimizer.", writes_out=True),
     _op("mp_nag_mom_update", _mp_nag_mom, ("weight", "grad", "mom", "weight32"),
         (_LR, _MOMENTUM, _WD, _RESCALE, _CLIP), "Update function for multi-precision Nesterov Accelerated Gradient (NAG) optimizer."),
     _op("adam_update", _adam, ("weight", "grad", "mean", "var"),
@@ -865,7 +911,9 @@ OPTIMIZER_UPDATES = declare([
         (_LR, _p("gamma1", 0.95, "Decay rate."), _p("gamma2", 0.9, "Decay rate."), _EPS, _WD, _RESCALE, _CLIP, _CLIP_W),
         "Update function for RMSPropAlex optimizer."),
     _op("ftml_update", _ftml, ("weight", "grad", "d", "v", "z"),
-        (_LR, _p("beta1", 0.6, "Generally close to 0.5."), _p("beta2", 0.999, "Generally close to 1."), _EPS, _T,
+        (_LR, _p("beta1", 0.6, "Generally close to 0.5."), _p("beta2", 0.999, "Generally close to 1."),
+         _p("epsilon", _f32(1e-8), "Small value to avoid division by 0 (a double, as FTMLParam's).",
+            parse=parse_float), _T,
          _WD, _RESCALE, _p("clip_grad", -1.0, "Clip gradient to [-clip_grad, clip_grad]; off if negative.")),
         "The FTML optimizer described in FTML - Follow the Moving Leader in Deep Learning."),
     _op("ftrl_update", _ftrl, ("weight", "grad", "z", "n"),

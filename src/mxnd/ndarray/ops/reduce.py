@@ -21,6 +21,7 @@ from ... import dtypes
 from ...fast_paths import on_host
 from ...params import dtype_enum, parse_axis, parse_bool, parse_int, parse_optional_int
 from ...registry import REQUIRED, OpSpec, Param, declare
+from .optimizer_updates import _sum_sq
 
 __all__ = ["reduced_dims", "reduce_axes"]
 
@@ -331,7 +332,7 @@ def _multi_sum_sq(*data, num_arrays):
     _check_count("multi_sum_sq", data, num_arrays)
     for tensor in data:
         _require_float(tensor)
-    return torch.stack([torch.sum(t * t, dtype=torch.float32) for t in data])
+    return _sum_sq(data)  # MultiLAMB's sequential sum on the host
 
 
 # ---- the table --------------------------------------------------------------------------------

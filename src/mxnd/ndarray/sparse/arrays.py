@@ -321,6 +321,9 @@ class RowSparseNDArray(BaseSparseNDArray):
     """
 
     __slots__ = ()
+    # in-place arithmetic writes the out-of-place result back, as CSRNDArray's (and MXNet's)
+    __iadd__, __isub__ = CSRNDArray.__iadd__, CSRNDArray.__isub__
+    __imul__, __itruediv__ = CSRNDArray.__imul__, CSRNDArray.__itruediv__
 
     @property
     def stype(self) -> str:

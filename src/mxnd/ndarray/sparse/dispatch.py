@@ -95,18 +95,30 @@ def dispatch(spec, arrays, params, out, dense_call):
         if extra and result is out:
             return out
     if result is NotImplemented:
-        sparse_out = isinstance(out, BaseSparseNDArray)
+        outs = out if isinstance(out, (list, tuple)) else [out]
+        sparse_out = any(isinstance(o, BaseSparseNDArray) for o in outs)
         dense_out = None if sparse_out else out
         dense = densify(arrays)
+        versions = [a._data._version for a in dense]
         try:
             result = dense_call(dense, dense_out, params)
         except SparseInputs:  # the dense body wants a sparse output (dot's forward_stype)
             return dispatch(spec, dense, params, out, dense_call)
+        _write_back(arrays, dense, versions)
         if not sparse_out:
             return result
     if out is None:
         return result
     return deliver(result, out)
+
+
+def _write_back(arrays, dense, versions):
+    """The fallback's inputs updated in place (optimizer states) written back into their sparse
+    storage, as MXNet's fallback does: every sparse input whose dense copy the body wrote to (its
+    torch version counter moved: no comparison, no read back from a device)."""
+    for original, copy, version in zip(arrays, dense, versions):
+        if isinstance(original, BaseSparseNDArray) and copy._data._version != version:
+            deliver(copy, original)
 
 
 def deliver(result, out):

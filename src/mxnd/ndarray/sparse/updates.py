@@ -21,11 +21,13 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from ...errors import MXNetError
+from ...errors import MXNetError, dtype_mismatch
+from ...fast_paths import on_host
 from ...params import parse_float
 from ...registry import REGISTRY
 from ..ndarray import NDArray
 from ..ops.exact_sqrt import sqrt as _sqrt
+from ..ops.optimizer_updates import _SCALAR, adam_standard
 from .convert import to_dense_tensor
 from .dispatch import FALLBACK, implements
 
@@ -60,6 +62,14 @@ def _require_inplace(name, weight, out):
                          f"sparse {name} (pass out=weight)")
 
 
+def _sparse_kernel(name, impl, lazy, params):
+    """The arithmetic of MXNet's row_sparse kernel: the dense operator's, except adam's variance
+    update, ``(1-b2) * (g*g)`` in its standard kernel and in its lazy one where it clips."""
+    if name == "adam_update" and (not lazy or params.get("clip_gradient", -1.0) >= 0):
+        return adam_standard
+    return impl
+
+
 def _row_update(name, n_states, always_lazy):
     impl = REGISTRY[name].impl
 
@@ -75,14 +85,14 @@ def _row_update(name, n_states, always_lazy):
         S = [_full_rows(s, name, "states") for s in states]
         _require_inplace(name, weight, out)
         if not lazy:
-            new = impl(W, to_dense_tensor(grad).to(W.dtype), *S, **params)
+            new = _sparse_kernel(name, impl, lazy, params)(W, to_dense_tensor(grad).to(W.dtype), *S, **params)
             W.copy_(new)
             return out
         rows = grad._indices
         if rows.numel() == 0:
             return out
         gathered = [t.index_select(0, rows) for t in S]
-        new = impl(W.index_select(0, rows), grad._values, *gathered, **params)
+        new = _sparse_kernel(name, impl, lazy, params)(W.index_select(0, rows), grad._values, *gathered, **params)
         for state, rows_of_state in zip(S, gathered):
             state.index_copy_(0, rows, rows_of_state)
         W.index_copy_(0, rows, new.to(W.dtype))
@@ -105,6 +115,12 @@ def _f32(value) -> float:
     return float(np.float32(parse_float(value)))
 
 
+def _in_dtype(weight, *values):
+    """The kernel's scalar parameters, cast to the weight's dtype (``static_cast<DType>``)."""
+    T = _SCALAR.get(weight.dtype, np.float32)
+    return [float(T(value)) for value in values]
+
+
 def _rescaled(grad_values, rescale_grad, clip_gradient):
     g = grad_values * rescale_grad
     return g.clamp(-clip_gradient, clip_gradient) if clip_gradient >= 0 else g
@@ -121,6 +137,9 @@ def _check_sparse_update(name, weight, grad, history, out):
     if weight.shape != grad.shape:
         raise MXNetError(f"{name}: Incompatible attr in node at 1-th input: expected {list(weight.shape)}, "
                          f"got {list(grad.shape)}")
+    for position, array in ((1, grad), (2, history)):  # one dtype for all three (ElemwiseType)
+        if array.dtype != weight.dtype:
+            raise dtype_mismatch(name, position, np.dtype(weight.dtype).name, np.dtype(array.dtype).name)
     _require_inplace(name, weight, out)
 
 
@@ -145,11 +164,20 @@ def adagrad_update(weight, grad, history, lr, epsilon=1e-07, wd=0.0, rescale_gra
     H = _full_rows(history, "adagrad_update", "history")
     rows = grad._indices
     if rows.numel():
+        lr, epsilon, rescale_grad, clip_gradient = _in_dtype(W, lr, epsilon, rescale_grad, clip_gradient)
         g = _rescaled(grad._values, rescale_grad, clip_gradient)
         h = H.index_select(0, rows).add_(g * g)
         H.index_copy_(0, rows, h)
         W.index_copy_(0, rows, W.index_select(0, rows) - (g / _sqrt(h + epsilon)) * lr)
     return out
+
+
+def _row_sums(squares):
+    """Each row's sum as the kernel's loop adds it, one element after another in the dtype (numpy's
+    accumulate) on the host; torch's sum elsewhere."""
+    if not on_host(squares) or not squares.shape[1]:
+        return squares.sum(1)
+    return torch.from_numpy(np.add.accumulate(squares.numpy(), axis=1)[:, -1].copy())
 
 
 def group_adagrad_update(weight, grad, history, lr, rescale_grad=1.0, clip_gradient=-1.0, epsilon=1e-05,
@@ -173,10 +201,11 @@ def group_adagrad_update(weight, grad, history, lr, rescale_grad=1.0, clip_gradi
     H = _full_rows(history, "group_adagrad_update", "history")
     rows = grad._indices
     if rows.numel():
+        lr, epsilon, rescale_grad, clip_gradient = _in_dtype(W, lr, epsilon, rescale_grad, clip_gradient)
         g = _rescaled(grad._values, rescale_grad, clip_gradient)
         flat = g.reshape(g.shape[0], -1)
-        h = H.index_select(0, rows) + ((flat * flat).sum(1) / flat.shape[1]).reshape((-1,) + H.shape[1:])
+        h = H.index_select(0, rows) + (_row_sums(flat * flat) / flat.shape[1]).reshape((-1,) + H.shape[1:])
         H.index_copy_(0, rows, h)
         scale = _sqrt(h.reshape(-1) + epsilon).reshape((-1,) + (1,) * (g.dim() - 1))
-        W.index_copy_(0, rows, W.index_select(0, rows) - lr * g / scale)
+        W.index_copy_(0, rows, W.index_select(0, rows) - (g * lr) / scale)
     return out
