@@ -99,7 +99,7 @@ def dispatch(spec, arrays, params, out, dense_call):
         sparse_out = any(isinstance(o, BaseSparseNDArray) for o in outs)
         dense_out = None if sparse_out else out
         dense = densify(arrays)
-        versions = [a._data._version for a in dense]
+        versions = [None if a is None else a._data._version for a in dense]  # (optional inputs are None)
         try:
             result = dense_call(dense, dense_out, params)
         except SparseInputs:  # the dense body wants a sparse output (dot's forward_stype)
