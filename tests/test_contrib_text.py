@@ -169,6 +169,14 @@ def test_vocabulary_errors(kwargs, message):
         Vocabulary(**kwargs)
 
 
+def test_vocabulary_most_freq_count_is_added_to_the_reserved_count():
+    # MXNet 1.9.1 caps the length at len({unknown} | reserved) + most_freq_count
+    with pytest.raises(TypeError, match=re.escape("unsupported operand type(s) for +: 'int' and 'str'")):
+        Vocabulary(collections.Counter(['a', 'b']), most_freq_count='2')
+    assert Vocabulary(collections.Counter(['a', 'b', 'c']), most_freq_count=1.5).idx_to_token == \
+        ['<unk>', 'a', 'b', 'c']  # the cap is never reached, as in MXNet 1.9.1
+
+
 # -- CustomEmbedding: reading files --
 
 def test_custom_embedding_indexes_and_vectors(emb_file):

@@ -11,6 +11,7 @@ import os
 import pathlib
 import pickle
 import struct
+import warnings
 
 import numpy as np
 import pytest
@@ -432,7 +433,7 @@ def test_empty_file(tmp_path):
 def test_write_refuses_text_and_leaves_file_intact(tmp_path, monkeypatch):
     writer = recordio.MXIndexedRecordIO(str(tmp_path / "x.idx"), str(tmp_path / "x.rec"), "w")
     writer.write_idx(0, b"ok")
-    with pytest.raises(TypeError, match="bytes-like object expected instead of str instance"):
+    with pytest.raises(TypeError, match="bytes or integer address expected instead of str instance"):
         writer.write_idx(1, "text")
     monkeypatch.setattr(recordio, "MAX_RECORD_BYTES", 16)
     with pytest.raises(MXNetError, match="RecordIO only accept record less than 2\\^29 bytes"):
@@ -455,6 +456,87 @@ def test_pack_errors():
         recordio.unpack(b"abc")
     with pytest.raises(ValueError, match="buffer is smaller than requested size"):
         recordio.unpack(b"\x05" + bytes(23) + bytes(8))
+
+
+def test_pack_label_too_large_for_float32_is_inf():
+    # MXNet 1.9.1 packs with the native struct 'IfQQ', which stores such a label as +-inf
+    assert recordio.pack(recordio.IRHeader(0, 1e40, 1, 0), b"ab") == (
+        b"\x00\x00\x00\x00\x00\x00\x80\x7f\x01\x00\x00\x00\x00\x00\x00\x00"
+        b"\x00\x00\x00\x00\x00\x00\x00\x00ab")
+    assert recordio.unpack(recordio.pack((0, -1e39, 1, 0), b"")) == (recordio.IRHeader(0, -np.inf, 1, 0), b"")
+    assert recordio._IR_FORMAT == "IfQQ"
+
+
+def test_pack_array_label_too_large_for_float32_warns_nothing():
+    # MXNet 1.9.1 (NumPy 1.x) casts it to inf silently; bytes from MXNet 1.9.1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        packed = recordio.pack((0, [1e40], 1, 0), b"p")
+    assert packed == (b"\x01\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
+                      b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x80\x7fp")
+
+
+def test_seek_to_an_offset_fseek_refuses(tmp_path):
+    # MXNet 1.9.1 passes the offset as a size_t that fseek reads as a long: negative (or huge)
+    # offsets raise MXNetError and leave the reader where it was; 2**64 + 16 wraps to 16
+    rec, idx = tmp_path / "s.rec", tmp_path / "s.idx"
+    writer = recordio.MXRecordIO(str(rec), "w")
+    writer.write(b"first")
+    writer.write(b"second")
+    writer.close()
+    idx.write_text("0\t-4\n1\t%d\n2\t%d\n3\t%d\n" % (2**64 - 1, 2**62, 2**64 + 16))
+    reader = recordio.MXIndexedRecordIO(str(idx), str(rec), "r")
+    for key in (0, 1, 2):
+        with pytest.raises(MXNetError, match=r"Check failed: !std::fseek\(fp_, static_cast<long>\(pos\), SEEK_SET\)"):
+            reader.seek(key)
+    assert reader.read() == b"first"
+    assert reader.read_idx(3) == b"second"
+    reader.close()
+
+
+def test_reading_a_directory_gives_no_records(tmp_path):
+    # MXNet 1.9.1 (dmlc's fopen) opens a directory for reading; read() then returns None
+    reader = recordio.MXRecordIO(str(tmp_path), "r")
+    assert reader.read() is None and reader.read() is None
+    reader.close()
+    with pytest.raises(MXNetError, match="Is a directory"):
+        recordio.MXRecordIO(str(tmp_path), "w")
+
+
+@pytest.mark.parametrize("uri, name", [(3, "int"), (b"/tmp/x.rec", "bytes"), (None, "NoneType")])
+def test_uri_that_is_not_a_path(uri, name):
+    # MXNet 1.9.1's c_str(uri) calls uri.encode
+    with pytest.raises(AttributeError) as info:
+        recordio.MXRecordIO(uri, "w")
+    assert str(info.value) == "'%s' object has no attribute 'encode'" % name
+
+
+def test_pickled_state_holds_mxnet_keys(tmp_path):
+    writer = recordio.MXRecordIO(str(tmp_path / "a.rec"), "w")
+    assert sorted(writer.__getstate__()) == ["flag", "is_open", "pid", "uri", "writable"]  # as MXNet 1.9.1
+
+
+def test_write_errors_and_misuse_match_mxnet(tmp_path):
+    # messages from MXNet 1.9.1 (ctypes' c_char_p(buf), then len(buf); bare asserts)
+    idx, rec = str(tmp_path / "a.idx"), str(tmp_path / "a.rec")
+    writer = recordio.MXIndexedRecordIO(idx, rec, "w")
+    for buf, message in [("text", "bytes or integer address expected instead of str instance"),
+                         (3, "object of type 'int' has no len()"),
+                         (None, "object of type 'NoneType' has no len()"),
+                         ([1], "bytes or integer address expected instead of list instance")]:
+        with pytest.raises(TypeError) as info:
+            writer.write(buf)
+        assert str(info.value) == message
+    for misuse in [writer.read, lambda: writer.seek(0)]:  # AssertionError as MXNet's (its message is empty)
+        with pytest.raises(AssertionError, match="needs a record file opened with flag 'r'"):
+            misuse()
+    writer.write_idx(0, b"ok")
+    writer.close()
+    reader = recordio.MXIndexedRecordIO(idx, rec, "r")
+    for misuse in [reader.tell, lambda: reader.write(b"x")]:
+        with pytest.raises(AssertionError, match="needs a record file opened with flag 'w'"):
+            misuse()
+    reader.close()
 
 
 def test_image_errors():

@@ -8,9 +8,9 @@ reader) into parts with cflag 1 (first), 2 (middle) and 3 (last); cflag 0 is a w
 A record must be shorter than 2**29 bytes. An index file (``MXIndexedRecordIO``) is text, one
 ``key\\tposition\\n`` line per record, the position being the record's byte offset.
 
-``pack`` / ``unpack`` put an ``IRHeader`` in front of a payload: struct ``'<IfQQ'`` (flag,
-float32 label, id, id2); a label that is not a number is stored as ``flag`` float32 values
-after the header (and ``label`` is 0).
+``pack`` / ``unpack`` put an ``IRHeader`` in front of a payload: the native struct ``'IfQQ'``
+as in MXNet (flag, float32 label, id, id2); a label that is not a number is stored as ``flag``
+float32 values after the header (and ``label`` is 0).
 
 ``pack_img`` / ``unpack_img`` need OpenCV in MXNet 1.9.1 (its ``mx.recordio.cv2``); mxnd uses
 Pillow instead (the ``image`` extra). ``pack_img`` writes Pillow's encoding of the image, not
@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import io
 import numbers
+import operator
 import os
 import struct
 from collections import namedtuple
@@ -147,6 +148,14 @@ def decode_record(read):
     return MAGIC_BYTES.join(parts)
 
 
+def _not_a_record(buf) -> TypeError:
+    """MXNet's TypeError for a record that is not bytes: ctypes' ``c_char_p(buf)`` refuses it,
+    or accepts it (an int address, None) and ``len(buf)`` fails."""
+    if buf is None or isinstance(buf, int):
+        return TypeError(f"object of type '{type(buf).__name__}' has no len()")
+    return TypeError(f"bytes or integer address expected instead of {type(buf).__name__} instance")
+
+
 def _as_bytes_like(buf):
     """``buf`` as bytes or bytearray (a contiguous buffer such as a memoryview is copied)."""
     if isinstance(buf, (bytes, bytearray)):
@@ -156,10 +165,28 @@ def _as_bytes_like(buf):
     except TypeError:
         view = None
     if view is None:
-        raise TypeError(f"bytes-like object expected instead of {type(buf).__name__} instance")
+        raise _not_a_record(buf)
     if not view.c_contiguous:
         raise TypeError("a record must be a contiguous buffer")
     return view.tobytes()
+
+
+def _fseek(stream, pos) -> None:
+    """Move ``stream`` to ``pos`` as MXNet's reader does: ``pos`` wrapped to a size_t, then
+    read as a signed long by ``fseek``; a negative or too large offset fails (the reader stays
+    where it was).
+
+    >>> stream = io.BytesIO(b'abcd')
+    >>> _fseek(stream, 2**64 + 2); stream.read()
+    b'cd'
+    """
+    offset = operator.index(pos) % (1 << 64)
+    try:
+        if offset >= 1 << 63:
+            raise OSError("negative offset")
+        stream.seek(offset)
+    except OSError:
+        raise MXNetError("Check failed: !std::fseek(fp_, static_cast<long>(pos), SEEK_SET): ") from None
 
 
 def _local_path(uri) -> str:
@@ -168,10 +195,21 @@ def _local_path(uri) -> str:
     return path[len("file://"):] if path.startswith("file://") else path
 
 
+def _uri_text(uri) -> str:
+    """``uri`` (a str or an ``os.PathLike``) as a str; anything else raises the AttributeError
+    of MXNet's ``c_str(uri)``, which calls ``uri.encode``."""
+    path = os.fspath(uri) if isinstance(uri, os.PathLike) else uri
+    if not isinstance(path, str):
+        raise AttributeError(f"'{type(uri).__name__}' object has no attribute 'encode'")
+    return path
+
+
 def _open_file(uri: str, mode: str, buffering: int):
     try:
         return open(_local_path(uri), mode, buffering=buffering)
     except OSError as error:
+        if isinstance(error, IsADirectoryError) and mode == "rb":
+            return io.BytesIO()  # dmlc's fopen opens a directory, whose reads then give nothing
         raise MXNetError(f'LocalFileSystem::Open "{uri}": {error.strerror}') from None
 
 
@@ -195,7 +233,7 @@ class MXRecordIO:
     """
 
     def __init__(self, uri, flag):
-        self.uri = os.fspath(uri)
+        self.uri = _uri_text(uri)
         self.flag = flag
         self.pid = None
         self.is_open = False
@@ -242,6 +280,7 @@ class MXRecordIO:
         state = dict(self.__dict__)
         state["is_open"] = was_open
         state.pop("_stream", None)
+        state.pop("_position", None)  # open() sets it again
         return state
 
     def __setstate__(self, state):
@@ -260,7 +299,7 @@ class MXRecordIO:
     def write(self, buf):
         """Append ``buf`` (bytes-like) as one record."""
         if not self.writable:
-            raise AssertionError("write() needs a record file opened with flag 'w'")
+            raise AssertionError("write() needs a record file opened with flag 'w'")  # MXNet: a bare assert
         self._check_pid(allow_reset=False)
         data = b"".join(encode_record(_as_bytes_like(buf)))  # one write: small records are the norm
         self._stream.write(data)
@@ -343,7 +382,7 @@ class MXIndexedRecordIO(MXRecordIO):
         if self.writable:
             raise AssertionError("seek() needs a record file opened with flag 'r'")
         self._check_pid(allow_reset=True)
-        self._stream.seek(self.idx[idx])
+        _fseek(self._stream, self.idx[idx])
 
     def tell(self):
         """The writer's position: the byte offset the next record will have."""
@@ -372,7 +411,7 @@ IRHeader = namedtuple("HEADER", ["flag", "label", "id", "id2"])
 IRHeader.__doc__ = """A record's header: ``flag`` (the number of labels when ``label`` is an
 array), ``label`` (a number, or an array of float32 values), ``id`` and ``id2`` (uint64)."""
 
-_IR_FORMAT = "<IfQQ"
+_IR_FORMAT = "IfQQ"  # native, as MXNet: a float label too large for float32 packs as inf
 _IR_HEADER = struct.Struct(_IR_FORMAT)
 _IR_SIZE = _IR_HEADER.size
 
@@ -389,7 +428,8 @@ def pack(header, s):
     """
     header = IRHeader(*header)
     if not isinstance(header.label, numbers.Number):
-        label = np.asarray(header.label, dtype=np.float32)
+        with np.errstate(over="ignore"):  # as MXNet's NumPy 1.x: out-of-range labels become inf silently
+            label = np.asarray(header.label, dtype=np.float32)
         header = header._replace(flag=label.size, label=0)
         s = label.tobytes() + s
     else:

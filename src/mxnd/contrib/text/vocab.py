@@ -46,18 +46,17 @@ class Vocabulary:
         if not isinstance(counter, collections.Counter):
             raise AssertionError('`counter` must be an instance of collections.Counter.')
         already_indexed = set(self._idx_to_token)
-        limit = len(counter) if most_freq_count is None else most_freq_count
+        # MXNet's cap on the vocabulary's length (a non-number most_freq_count fails here)
+        token_cap = len(already_indexed) + (len(counter) if most_freq_count is None else most_freq_count)
         by_token = sorted(counter.items(), key=lambda item: item[0])
         by_frequency = sorted(by_token, key=lambda item: item[1], reverse=True)  # stable
-        added = 0
         for token, freq in by_frequency:
-            if freq < min_freq or added == limit:
+            if freq < min_freq or len(self._idx_to_token) == token_cap:
                 break
             if token in already_indexed:
                 continue
             self._token_to_idx[token] = len(self._idx_to_token)
             self._idx_to_token.append(token)
-            added += 1
 
     def __len__(self):
         return len(self.idx_to_token)
