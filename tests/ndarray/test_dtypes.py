@@ -118,6 +118,40 @@ def test_dtype_none_is_float32():
     assert mx.nd.array([1, 2]).dtype is np.float32
 
 
+def test_arange_and_linspace_read_an_explicit_none_as_float64():
+    """Their MXNet frontends pass dtype straight to the operator: np.dtype(None) is float64."""
+    assert mx.nd.arange(0, 5, 2, 2, dtype=None).dtype is np.float64
+    assert mx.nd.linspace(0, 1, 3, dtype=None).asnumpy().tolist() == [0.0, 0.5, 1.0]
+    assert mx.nd.linspace(0, 1, 3, dtype=None).dtype is np.float64
+    assert mx.nd.arange(3).dtype is np.float32 and mx.nd.full((2,), 1, dtype=None).dtype is np.float32
+
+
+@pytest.mark.parametrize("make, shape, error, message", [
+    (mx.nd.empty, None, TypeError, "'NoneType' object is not iterable"),
+    (mx.nd.empty, (2.5,), TypeError, "'float' object cannot be interpreted as an integer"),
+    (mx.nd.empty, (-1,), OverflowError, "can't convert negative value to unsigned int"),
+    (lambda shape: mx.nd.full(shape, 2), None, TypeError, "'NoneType' object is not iterable"),
+    (lambda shape: mx.nd.full(shape, 2), (-1, 2), OverflowError, "can't convert negative value"),
+    (mx.nd.zeros, None, MXNetError, "_zeros"), (mx.nd.ones, None, MXNetError, "_ones"),
+    (mx.nd.zeros, (-1,), MXNetError, "non-negative")])
+def test_bad_shapes_raise_as_in_mxnet(make, shape, error, message):
+    """empty/full convert the shape with ctypes' unsigned ints; zeros/ones send it to an operator
+    (MXNet 1.9.1's exception types, checked with mxref)."""
+    with pytest.raises(error, match=message):
+        make(shape)
+
+
+@pytest.mark.parametrize("values, dtype", [([1e40], "int64"), ([float("nan")], "int32"), ([1.0, float("inf")], "uint8"),
+                                           ([-2.0 ** 63 - 4096], "int8")])
+def test_list_floats_that_int_cannot_take(values, dtype):
+    """MXNet's np.array(list, dtype) under NumPy 1 converts each float with int(): NaN, infinities
+    and values past 64 bits fail, and MXNet reports 'source_array must be array like object'."""
+    with pytest.raises(TypeError, match="source_array must be array like object"):
+        mx.nd.array(values, dtype=dtype)
+    assert mx.nd.array(np.array(values), dtype=dtype).shape == (len(values),)  # a numpy array casts
+    assert mx.nd.array([300.0, 1.5], dtype="uint8").asnumpy().tolist() == [44, 1]
+
+
 # ---- conversion ------------------------------------------------------------------------------
 
 def test_astype_round_trip(dtype, ctx):

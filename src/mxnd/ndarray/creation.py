@@ -5,6 +5,9 @@ anything but an NDArray is float32 unless ``dtype`` is given, as in MXNet.
 """
 from __future__ import annotations
 
+from array import array as native_array
+import numbers
+
 import numpy as np
 import torch
 
@@ -72,9 +75,25 @@ def array(source_array, ctx=None, dtype=None):
             raise TypeError
     except (TypeError, ValueError):
         raise TypeError("source_array must be array like object") from None
+    if not isinstance(source_array, np.ndarray) and _python_int_fails(source, entry.numpy):
+        raise TypeError("source_array must be array like object")
     if entry.numpy is None:  # bfloat16: numpy has no such type
         return _place(torch.from_numpy(source.astype(np.float32)).to(entry.torch), ctx)
     return _place(host_copy(source, entry.torch), ctx)
+
+
+def _python_int_fails(source: np.ndarray, target) -> bool:
+    """Whether NumPy 1 (MXNet's ``np.array(list, dtype)``) fails to store these floats as integers:
+    it converts each Python number with ``int()``, which raises for NaN, infinities and values
+    beyond 64 bits.
+
+    >>> _python_int_fails(np.array([1.5, 1e40]), np.int32), _python_int_fails(np.array([300.0]), np.uint8)
+    (True, False)
+    """
+    if target is None or source.dtype.kind != "f" or np.dtype(target).kind not in "iu" or not source.size:
+        return False
+    with np.errstate(invalid="ignore"):
+        return bool(((~np.isfinite(source)) | (np.abs(source) >= 2.0 ** 63)).any())
 
 
 def host_copy(source: np.ndarray, dtype: torch.dtype) -> torch.Tensor:
@@ -105,6 +124,19 @@ def _frontend_error(op_name: str, error: Exception, **given) -> Exception:
     return find(REGISTRY[op_name], given, 0) or error
 
 
+def _allocation_shape(shape):
+    """``shape`` as MXNet's ``empty``/``full`` hand it to ctypes (``array('I', shape)``): an int is
+    one axis; None, floats and negative sizes raise that conversion's TypeError/OverflowError.
+
+    >>> _allocation_shape(3), _allocation_shape([2, 0])
+    ((3,), (2, 0))
+    """
+    if isinstance(shape, numbers.Integral):
+        shape = (shape,)
+    native_array("I", shape)
+    return tuple(shape)
+
+
 def _filled(shape, ctx, dtype, fill, name, frontend=False):
     ctx = current_context() if ctx is None else resolve_context(ctx)
     target = torch.float32 if dtype is None else dtypes.to_torch(dtype, name, frontend=frontend)
@@ -116,7 +148,7 @@ def empty(shape, ctx=None, dtype=None, stype=None):
     """An uninitialized array. ``mx.nd.empty((2, 3)).shape`` is ``(2, 3)``."""
     if stype is not None and stype != "default":
         return _sparse_zeros(stype, shape, ctx, dtype)
-    return _filled(shape, ctx, dtype, None, "empty", frontend=True)
+    return _filled(_allocation_shape(shape), ctx, dtype, None, "empty", frontend=True)
 
 
 def zeros(shape, ctx=None, dtype=None, stype=None, **kwargs):
@@ -133,6 +165,8 @@ def ones(shape, ctx=None, dtype=None, **kwargs):
 
 def _filled_as(op_name, shape, ctx, dtype, fill, kwargs):
     """zeros/ones: ``fill`` in ``shape``; a shape that does not parse raises operator ``op_name``'s error."""
+    if shape is None:  # MXNet sends the text 'None': an unknown shape
+        raise MXNetError(f"Operator {op_name} inferring shapes failed (shape : None)")
     try:
         return _filled(shape, ctx, dtype, fill, op_name.strip("_"))
     except (ValueError, TypeError, MXNetError) as error:
@@ -156,7 +190,13 @@ def full(shape, val, ctx=None, dtype=np.float32, out=None):
     if out is not None:
         out._data.fill_(fill)
         return out
-    return _filled(shape, ctx, dtype, fill, "full", frontend=True)
+    return _filled(_allocation_shape(shape), ctx, dtype, fill, "full", frontend=True)
+
+
+def _operator_dtype(dtype):
+    """The dtype an operator gets from MXNet's generated function: ``np.dtype(dtype).name``, so
+    an explicit None is float64 (arange and linspace pass theirs straight through)."""
+    return np.float64 if dtype is None else dtype
 
 
 def arange(start, stop=None, step=1.0, repeat=1, infer_range=None, ctx=None, dtype=np.float32):
@@ -167,7 +207,7 @@ def arange(start, stop=None, step=1.0, repeat=1, infer_range=None, ctx=None, dty
     array([0., 0., 1., 1., 2., 2.], dtype=float32)
     """
     ctx = resolve_context(ctx)
-    target = dtypes.to_torch(dtype, "arange", allow_bool=False)
+    target = dtypes.to_torch(_operator_dtype(dtype), "arange", allow_bool=False)
     try:
         numbers = (0.0, float(start)) if stop is None else (float(start), float(stop))
         numbers += float(step), int(repeat)
@@ -181,7 +221,7 @@ def linspace(start, stop, num, endpoint=True, ctx=None, dtype=np.float32):
     """``num`` evenly spaced values from start to stop (stop included when ``endpoint``)."""
     ctx = resolve_context(ctx)
     try:
-        target = dtypes.to_torch(dtype, "linspace", allow_bool=False)
+        target = dtypes.to_torch(_operator_dtype(dtype), "linspace", allow_bool=False)
         numbers = float(start), float(stop), int(num)
     except (TypeError, ValueError, MXNetError) as error:
         raise _frontend_error("_linspace", error, start=start, stop=stop, num=num, endpoint=endpoint,
