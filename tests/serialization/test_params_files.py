@@ -100,6 +100,19 @@ def test_zero_d_written_in_legacy_semantics_loads():
     assert array.shape == () and array.dtype == np.float32 and array.asscalar() == 5.0
 
 
+def test_row_sparse_saved_with_an_empty_storage_shape_loads():
+    """MXNet 1.9.1 sometimes saves a row_sparse array made by tostype with a storage shape of 0 rows
+    (bytes below, from its save of ``mx.nd.array([[0, 0], [1.5, 2], [0, 0]], dtype='int32')
+    .tostype('row_sparse')``); its loader takes the rows from the indices' length, as mxnd does."""
+    saved = bytes.fromhex("120100000000000000000000000000000100000000000000c9fa93f901000000020000000000"
+                          "0000000000000200000000000000020000000300000000000000020000000000000001000000"
+                          "000000000400000006000000010000000100000000000000010000000200000001000000000000"
+                          "000000000000000000")
+    (array,) = mx.nd.load_frombuffer(saved)
+    assert array.stype == "row_sparse" and array.dtype == np.int32
+    assert array.asnumpy().tolist() == [[0, 0], [1, 2], [0, 0]] and array.data.shape == (1, 2)
+
+
 @pytest.mark.parametrize("dtype", DTYPES + ["bfloat16"])
 @pytest.mark.parametrize("shape", [(), (0,), (3,), (2, 0, 3), (2, 3, 4)])
 def test_round_trip_every_dtype(dtype, shape, tmp_path):

@@ -16,6 +16,7 @@ raises ``MXNetError`` naming what is wrong instead of allocating or crashing.
 """
 from __future__ import annotations
 
+import math
 import mmap
 import os
 import struct
@@ -282,6 +283,22 @@ def _allocate(nbytes: int) -> np.ndarray:
 _ITEMSIZE = {d.torch: torch.empty((), dtype=d.torch).element_size() for d in dtypes.TABLE}
 
 
+def _storage_shape(stype, storage_shape, shape, aux_meta):
+    """The shape of a sparse array's stored values as MXNet's loader takes it: the saved storage
+    shape, or, when that holds no element (MXNet 1.9.1 saves int32 row_sparse arrays made by
+    ``tostype`` with a storage shape of 0 rows), the one its NDArray constructor infers from the
+    aux shapes: the indices' length of rows (row_sparse), the indices' shape (csr).
+
+    >>> _storage_shape("row_sparse", (0, 2), (3, 2), [(6, (1,))])
+    (1, 2)
+    """
+    if math.prod(storage_shape):
+        return storage_shape
+    if stype == "row_sparse":
+        return (aux_meta[0][1][0],) + tuple(shape[1:])
+    return tuple(aux_meta[1][1])
+
+
 def _decode_array(reader: _Reader) -> Record:
     (magic,) = reader.unpack(_U32, "the array magic")
     if magic not in (V2_MAGIC, V3_MAGIC):
@@ -301,7 +318,7 @@ def _decode_array(reader: _Reader) -> Record:
     for index in range(nad):
         (aux_flag,) = reader.unpack(_I32, f"the type flag of aux array {index}")
         aux_meta.append((aux_flag, reader.read_shape(f"shape of aux array {index}")))
-    data_shape = storage_shape if nad else shape
+    data_shape = _storage_shape(stype, storage_shape, shape, aux_meta) if nad else shape
     data = reader.read_tensor(flag, data_shape, "the data")
     aux = tuple(reader.read_tensor(aux_flag, aux_shape, f"aux array {index}")
                 for index, (aux_flag, aux_shape) in enumerate(aux_meta))
