@@ -326,3 +326,11 @@ def test_numpy_scalars_on_the_left_still_give_ndarrays():
         assert isinstance(result, mx.nd.NDArray) and result.dtype == np.float32
     assert (np.float32(2) * x).asnumpy().tolist() == [6.0, 8.0]
     assert x.__nonzero__.__func__ is mx.nd.NDArray.__bool__
+
+
+def test_diag_method_takes_only_k_positionally():
+    """MXNet 1.9.1's ``NDArray.diag(self, k=0, **kwargs)`` (checked with mxref)."""
+    x = mx.nd.array([[1, 2], [3, 4]])
+    assert x.diag(1).asnumpy().tolist() == [2.0] and x.diag(k=-1).asnumpy().tolist() == [3.0]
+    with pytest.raises(TypeError, match="positional argument"):
+        x.diag(-1, 0, 1)

@@ -1,8 +1,8 @@
 """Hand-written NDArray methods that MXNet does not generate from an operator (installed on import).
 
 MXNet's ndarray.py writes these by hand: ``inplace=True`` returns a view sharing this array's
-memory (through ``NDArray.reshape``), otherwise the operator makes a copy; ``split_v2`` wraps
-the Python-level function of the same name.
+memory (through ``NDArray.reshape``), otherwise the operator makes a copy; ``diag`` takes only
+``k`` positionally; ``split_v2`` wraps the Python-level function of the same name.
 """
 from __future__ import annotations
 
@@ -56,6 +56,17 @@ def squeeze(self, axis=None, inplace=False):
     return self.reshape(new_shape or [1])
 
 
+def diag(self, k=0, **kwargs):
+    """The ``k``-th diagonal (``mx.nd.diag(self, k=k, **kwargs)``); MXNet's method takes only ``k``
+    positionally.
+
+    >>> import mxnd as mx
+    >>> mx.nd.array([[1, 2], [3, 4]]).diag(1).asnumpy().tolist()
+    [2.0]
+    """
+    return op.diag(self, k=k, **kwargs)
+
+
 def split_v2(self, *args, **kwargs):
     """Convenience fluent method for :py:func:`split_v2`.
 
@@ -64,7 +75,7 @@ def split_v2(self, *args, **kwargs):
     return _split_v2(self, *args, **kwargs)
 
 
-METHODS = {"flatten": flatten, "expand_dims": expand_dims, "squeeze": squeeze, "split_v2": split_v2}
+METHODS = {"flatten": flatten, "expand_dims": expand_dims, "squeeze": squeeze, "diag": diag, "split_v2": split_v2}
 
 for _name, _method in METHODS.items():
     setattr(NDArray, _name, _method)
