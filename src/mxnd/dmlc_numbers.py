@@ -16,7 +16,7 @@ import numpy as np
 
 from .errors import MXNetError
 
-__all__ = ["strtof_at", "strtof_tokens", "strtoll_at", "strtoll_tokens", "SPACE", "C_SPACE"]
+__all__ = ["strtof_at", "strtof_parts", "strtof_tokens", "strtoll_at", "strtoll_tokens", "SPACE", "C_SPACE"]
 
 SPACE = b" \t\r\n\f"  # dmlc::isspace
 C_SPACE = b" \t\r\n\f\v"  # C's isspace, as strtoll skips
@@ -91,17 +91,50 @@ def _scale(value, exponent, frac):
         return _scale_unchecked(value, exponent, frac)
 
 
+def _powers_of_ten(exponent):
+    """10**exponent (0 to 38) in float32 as ParseFloat makes it: by 1e8 while it can, then by 10.
+
+    >>> _powers_of_ten(np.array([0, 9, 31])).tolist()
+    [1.0, 1000000000.0, 9.999999848243207e+30]
+    """
+    scale = np.ones(exponent.shape, _F32)
+    for k in range(1, 5):
+        scale = np.where(exponent // 8 >= k, scale * _F32(1e8), scale).astype(_F32)
+    for k in range(1, 8):
+        scale = np.where(exponent % 8 >= k, scale * _F32(10.0), scale).astype(_F32)
+    return scale
+
+
+with np.errstate(over="ignore"):  # (the products not taken overflow)
+    _SCALES = _powers_of_ten(np.arange(39))
+
+
 def _scale_unchecked(value, exponent, frac):
     exponent = np.minimum(exponent, 38).astype(np.int64)
     at_max = exponent == 38
     value = np.where(at_max & ~frac & (value > _MAX_SIGNIFICAND), _MAX_SIGNIFICAND, value)
     value = np.where(at_max & frac & (value < _MIN_SIGNIFICAND), _MIN_SIGNIFICAND, value).astype(_F32)
-    scale = np.ones(value.shape, _F32)
-    for k in range(1, 5):
-        scale = np.where(exponent // 8 >= k, scale * _F32(1e8), scale).astype(_F32)
-    for k in range(1, 8):
-        scale = np.where(exponent % 8 >= k, scale * _F32(10.0), scale).astype(_F32)
+    scale = _SCALES[exponent]
     return np.where(frac, value / scale, value * scale).astype(_F32)
+
+
+def strtof_parts(predec, digits, count, exponent, frac, has_exp, negative):
+    """dmlc ParseFloat's arithmetic on the parts of numbers already split into digits, vectorised.
+
+    A number ``[-]P[.D][e[-]X]`` has ``predec`` P (uint64, modulo 2**64), ``digits`` the first
+    19 digits of D as an integer (uint64; 0 without a dot), ``count`` how many of them, ``exponent``
+    X (uint32, modulo 2**32), ``frac`` whether X has a '-', ``has_exp`` whether there is an 'e'.
+
+    >>> u = lambda *v: np.array(v, np.uint64)
+    >>> strtof_parts(u(1, 0), u(5, 0), np.array([1, 0]), np.array([0, 45], np.uint32),
+    ...              np.array([False, True]), np.array([False, True]), np.array([True, False])).tolist()
+    [-1.5, 1.1754942106924411e-38]
+    """
+    # without a dot, digits / 10**count is +0.0, and P + 0.0 == P for P >= +0.0
+    values = (predec.astype(_F32) + (digits.astype(np.float64) / (10.0 ** count)).astype(_F32)).astype(_F32)
+    if has_exp.any():
+        values = np.where(has_exp, _scale(values, exponent, frac), values)
+    return np.where(negative, -values, values).astype(_F32)
 
 
 def _token_matrix(tokens):
@@ -149,7 +182,7 @@ def strtof_tokens(tokens):
     n = matrix.shape[0]
     state = np.zeros(n, np.int8)  # see _STRTOF_NEXT
     read = np.zeros(n, np.int64)
-    negative, has_dot, has_exp, frac, special, blank = (np.zeros(n, bool) for _ in range(6))
+    negative, has_exp, frac, special, blank = (np.zeros(n, bool) for _ in range(5))
     predec, digits = np.zeros(n, np.uint64), np.zeros(n, np.uint64)
     count, exponent = np.zeros(n, np.int64), np.zeros(n, np.uint32)
     for column in matrix.T:
@@ -164,7 +197,6 @@ def strtof_tokens(tokens):
         special |= (state <= 1) & (kind == _INF_NAN)
         negative |= (state == 0) & (column == 45)
         frac |= (state == 4) & (column == 45)
-        has_dot |= (new == 3) & ~digit
         has_exp |= new == 4
         step = (new == 2) & digit
         np.multiply(predec, np.uint64(10), out=predec, where=step)
@@ -177,12 +209,7 @@ def strtof_tokens(tokens):
         np.multiply(exponent, np.uint32(10), out=exponent, where=step)
         np.add(exponent, value, out=exponent, where=step, casting="unsafe")
         state = new
-    values = predec.astype(_F32)
-    fraction_part = (digits.astype(np.float64) / (10.0 ** count)).astype(_F32)
-    values = np.where(has_dot, values + fraction_part, values).astype(_F32)
-    if has_exp.any():
-        values = np.where(has_exp, _scale(values, exponent, frac), values)
-    values = np.where(negative, -values, values).astype(_F32)
+    values = strtof_parts(predec, digits, count, exponent, frac, has_exp, negative)
     blank = (blank | (state == 0)) & (read > 0)
     for i in np.flatnonzero(special):
         values[i], read[i] = strtof_at(tokens[i])

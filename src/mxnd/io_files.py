@@ -8,7 +8,8 @@ re-done with numpy on whole files:
   ``strtof`` (not correctly rounded: ``1e-45`` reads as 1.1754942e-38, ``3.4e38`` as
   3.4000004e38), CSV integers with C's ``strtoll(s, &end, 0)`` (so ``010`` is 8, ``0x10`` 16).
   A CSV field that reads nothing is skipped (``1,,2`` is a row of 2 values); a field of blanks
-  reads as 0 for floats.
+  reads as 0 for floats. Texts of plain numbers (``_BYTE_CLASS``) have their digits read all at
+  once by numpy and put together by dmlc's arithmetic; any other text is read field by field.
 - Batches follow the C++ batch loader: with ``round_batch`` (the default) the last batch is
   filled from the start of the data (``pad`` says how many) and the next epoch, after
   ``reset()``, goes on from there; without it the last batch keeps the previous batch's rows
@@ -32,14 +33,18 @@ import re
 import struct
 import sys
 from collections import deque
+from typing import NamedTuple
 
 import numpy as np
+import torch
 
 from . import ndarray as nd
+from .context import current_context
 from .dmlc_numbers import C_SPACE as _C_SPACE
-from .dmlc_numbers import strtof_at, strtof_tokens, strtoll_at, strtoll_tokens
+from .dmlc_numbers import strtof_at, strtof_parts, strtof_tokens, strtoll_at, strtoll_tokens
 from .errors import MXNetError
 from .io_wrappers import MXDataIter
+from .ndarray.ndarray import wrap
 
 __all__ = ["CSVIter", "LibSVMIter", "MNISTIter"]
 
@@ -238,6 +243,173 @@ def _lines(text):
 
 # ----- CSV ------------------------------------------------------------------------------------
 
+# A plain CSV text is made of fields ``[blanks][sign]P[.D][e[sign]X]`` (P and D together of at
+# most 19 digits, X of at most 9) between ',' and line ends: its numbers are read all at once.
+_OTHER, _DIGIT, _MINUS, _PLUS, _DOT, _EXP, _COMMA, _LINE_END, _BLANK = range(9)
+
+
+def _translation(groups, other):
+    """A ``bytes.translate`` table: each byte of each (bytes, class) group to its class, others to ``other``.
+
+    >>> b'a1-'.translate(_translation([(b'0123456789', 1), (b'-', 2)], 0))
+    b'\\x00\\x01\\x02'
+    """
+    table = np.full(256, other, np.uint8)
+    for chars, kind in groups:
+        table[np.frombuffer(chars, np.uint8)] = kind
+    return table.tobytes()
+
+
+_BYTE_CLASS = _translation([(b"0123456789", _DIGIT), (b"-", _MINUS), (b"+", _PLUS), (b".", _DOT), (b"eE", _EXP),
+                            (b",", _COMMA), (b"\r\n", _LINE_END), (b" \t", _BLANK)], _OTHER)
+_DIGITS_ONLY = _translation([(bytes([c]), c) for c in b"0123456789"], ord(" "))  # the rest to blanks
+
+
+def _plain_csv_grammar(floats):
+    """allowed[16 * class + next class]: the byte pairs a plain CSV text may hold."""
+    allowed = np.zeros(256, bool)
+    number_start = (_BLANK, _MINUS, _PLUS, _DIGIT)
+    pairs = [(before, after) for before in (_COMMA, _LINE_END, _BLANK) for after in number_start]
+    pairs += [(_LINE_END, _LINE_END), (_MINUS, _DIGIT), (_PLUS, _DIGIT)]
+    pairs += [(_DIGIT, after) for after in (_DIGIT, _COMMA, _LINE_END)]
+    if floats:
+        pairs += [(_DIGIT, _DOT), (_DIGIT, _EXP), (_DOT, _DIGIT), (_EXP, _MINUS), (_EXP, _PLUS), (_EXP, _DIGIT)]
+    allowed[[16 * before + after for before, after in pairs]] = True
+    return allowed
+
+
+_PLAIN_FLOAT_PAIRS, _PLAIN_INT_PAIRS = _plain_csv_grammar(True), _plain_csv_grammar(False)
+_WHOLE, _FRACTION, _EXPONENT = range(3)  # the digit runs of a number: P, D and X
+_POWERS_OF_TEN = 10 ** np.arange(19, dtype=np.uint64)
+
+
+def _digit_runs(classes):
+    """(starts, lengths, kinds) of the runs of digits of a padded plain text's byte classes.
+
+    None when a number's runs are not P, then D, then X (as in '1.2.3' or '1e2e3').
+
+    >>> padded = b'\\n\\n-1.25e-3,7\\n'
+    >>> [r.tolist() for r in _digit_runs(np.frombuffer(padded.translate(_BYTE_CLASS), np.uint8))]
+    [[3, 5, 9, 11], [1, 2, 1, 1], [0, 1, 2, 0]]
+    """
+    digit = classes == _DIGIT
+    edges = np.flatnonzero(digit[1:] != digit[:-1]) + 1
+    starts, lengths = edges[0::2], edges[1::2] - edges[0::2]
+    before = classes[starts - 1]
+    after_exp = (before == _EXP) | (((before == _MINUS) | (before == _PLUS)) & (classes[starts - 2] == _EXP))
+    kinds = np.where(before == _DOT, _FRACTION, np.where(after_exp, _EXPONENT, _WHOLE))
+    if not ((kinds[1:] == _WHOLE) | (kinds[1:] > kinds[:-1])).all():
+        return None
+    return starts, lengths, kinds
+
+
+class _PlainFields(NamedTuple):
+    """The numbers of a plain text, field by field, in parts (see ``strtof_parts``)."""
+    starts: np.ndarray  # where P begins
+    predec: np.ndarray  # P, uint64
+    digits: np.ndarray  # D, uint64
+    count: np.ndarray  # digits of D
+    exponent: np.ndarray  # X, uint32
+    exp_negative: np.ndarray
+    has_exp: np.ndarray
+    negative: np.ndarray
+    signed: np.ndarray  # a '+' or '-' before P
+
+    def floats(self):
+        """dmlc::strtof of each field."""
+        return strtof_parts(self.predec, self.digits, self.count, self.exponent, self.exp_negative, self.has_exp,
+                            self.negative)
+
+
+def _plain_fields(padded, classes):
+    """The ``_PlainFields`` of a padded plain text, or None if a number has too many digits.
+
+    P and D are read as one integer (the text without its dots): at most 19 digits together
+    (numpy reads them exactly as uint64), and X at most 9 (X < 2**32).
+
+    >>> padded = b'\\n\\n-1.25e-3,7\\n'
+    >>> fields = _plain_fields(padded, np.frombuffer(padded.translate(_BYTE_CLASS), np.uint8))
+    >>> [value.tolist() for value in fields[1:7]]  # P, D, count, X, X negative, has X
+    [[1, 7], [25, 0], [2, 0], [3, 0], [True, False], [True, False]]
+    """
+    runs = _digit_runs(classes)
+    if runs is None:
+        return None
+    starts, lengths, kinds = runs
+    whole, exponents = np.flatnonzero(kinds == _WHOLE), np.flatnonzero(kinds == _EXPONENT)
+    has_fraction = np.append(kinds, _WHOLE)[whole + 1] == _FRACTION
+    count = np.where(has_fraction, np.append(lengths, 0)[whole + 1], 0)
+    if (lengths[whole] + count > 19).any() or (lengths[exponents] > 9).any():
+        return None
+    merged = kinds != _FRACTION  # the runs ``numbers`` holds
+    numbers = np.zeros(0, np.uint64)  # (numpy reads a text of blanks as [0])
+    if len(whole):
+        numbers = np.fromstring(padded.translate(_DIGITS_ONLY, b"."), np.uint64, sep=" ")
+    if len(numbers) != merged.sum():
+        return None
+    number_of = np.cumsum(merged) - 1
+    predec, digits = np.divmod(numbers[number_of[whole]], _POWERS_OF_TEN[count])
+    field = np.cumsum(kinds == _WHOLE)[exponents] - 1
+    exponent = np.zeros(len(whole), np.uint32)
+    exp_negative, has_exp = np.zeros(len(whole), bool), np.zeros(len(whole), bool)
+    exponent[field] = numbers[number_of[exponents]]
+    exp_negative[field] = classes[starts[exponents] - 1] == _MINUS
+    has_exp[field] = True
+    sign = classes[starts[whole] - 1]
+    return _PlainFields(starts[whole], predec, digits, count, exponent, exp_negative, has_exp, sign == _MINUS,
+                        (sign == _MINUS) | (sign == _PLUS))
+
+
+def _leading_zeros(padded, classes, starts):
+    """Whether a number of a text, beginning at one of ``starts``, begins with '0' and another digit."""
+    return bool(((np.frombuffer(padded, np.uint8)[starts] == ord("0")) & (classes[starts + 1] == _DIGIT)).any())
+
+
+def _plain_csv_fields(text, floats=True):
+    """(``_PlainFields``, fields per non-empty line) of a plain CSV text, None for any other text.
+
+    ``floats=False`` allows no '.' nor 'e' nor a leading 0 (which strtoll reads as octal).
+
+    >>> fields, lengths = _plain_csv_fields(b'1.5,-2e3\\n\\n 3,+4\\n')
+    >>> fields.floats().tolist(), lengths.tolist()
+    ([1.5, -2000.0, 3.0, 4.0], [2, 2])
+    >>> _plain_csv_fields(b'1,,2\\n') is None
+    True
+    """
+    padded = b"\n\n" + text + b"\n"
+    classes = np.frombuffer(padded.translate(_BYTE_CLASS), np.uint8)
+    allowed = _PLAIN_FLOAT_PAIRS if floats else _PLAIN_INT_PAIRS
+    if not allowed.take(classes[:-1] * np.uint8(16) + classes[1:]).all():
+        return None
+    fields = _plain_fields(padded, classes)
+    if fields is None or not floats and _leading_zeros(padded, classes, fields.starts):
+        return None
+    lengths = np.diff(np.searchsorted(fields.starts, np.flatnonzero(classes == _LINE_END)))
+    return fields, lengths[lengths > 0]
+
+
+def _parse_plain_csv(text, dtype):
+    """``_parse_csv`` of a plain text (see ``_BYTE_CLASS``), None for any other text.
+
+    Every field of a plain text reads: P, D and X are read as integers by numpy and put
+    together by dmlc's own float arithmetic (``strtof_parts``), or strtoll's sign for integers.
+
+    >>> values, lengths = _parse_plain_csv(b'7,-8\\n10\\n', 'int32')
+    >>> values.tolist(), lengths.tolist(), _parse_plain_csv(b'010\\n', 'int32')
+    ([7, -8, 10], [2, 1], None)
+    """
+    read = _plain_csv_fields(text, dtype == "float32")
+    if read is None:
+        return None
+    fields, lengths = read
+    if dtype == "float32":
+        return fields.floats(), lengths
+    predec = fields.predec.astype(np.int64)  # less than 10**19: strtoll clips those over 2**63 - 1
+    if (predec < 0).any():
+        return None
+    return np.where(fields.negative, -predec, predec).astype(np.dtype(dtype)), lengths
+
+
 def _parse_csv(text, dtype):
     """Rows of a CSV text as dmlc's CSVParser reads them: (flat values, values per row).
 
@@ -245,6 +417,12 @@ def _parse_csv(text, dtype):
     >>> values.tolist(), lengths.tolist()
     ([1.0, 2.0, 3.0, 0.0, 4.0], [2, 3])
     """
+    plain = _parse_plain_csv(text, dtype)
+    return _parse_csv_tokens(text, dtype) if plain is None else plain
+
+
+def _parse_csv_tokens(text, dtype):
+    """``_parse_csv`` of any text, field by field (``strtof_tokens``, ``strtoll_tokens``)."""
     lines = _lines(text)
     fields_per_line = np.array([line.count(b",") + 1 for line in lines], np.int64)
     tokens = b",".join(lines).split(b",") if lines else []
@@ -360,12 +538,53 @@ def _parse_libsvm_lines(lines):
             np.array(values, _F32))
 
 
+_BLANK_MARK, _COLON_MARK, _LINE_MARK = 1, 2, 3  # a LibSVM text's separators
+_LIBSVM_MARKS = _translation([(b" \t", _BLANK_MARK), (b":", _COLON_MARK), (b"\r\n", _LINE_MARK)], 0)  # ',' 0
+_NOT_LIBSVM_MARKS = bytes(c for c in range(256) if c not in b" \t:\r\n,")
+_LIBSVM_AS_CSV = bytes.maketrans(b" \t:", b",,,")
+_LIBSVM_MARK_PAIRS = np.zeros(16, bool)  # after a line end a blank, then a colon, then a blank or line end
+_LIBSVM_MARK_PAIRS[[4 * a + b for a, b in ((3, 1), (3, 3), (1, 2), (2, 1), (2, 3))]] = True
+
+
+def _parse_plain_libsvm(text):
+    """``_parse_libsvm`` of a plain text, None for any other text.
+
+    A plain text has lines 'label index:value ...': one blank (' ' or a tab) before each
+    pair, the numbers of a plain CSV text (see ``_BYTE_CLASS``), indices of digits only. It is
+    read as the plain CSV text it makes with commas for its blanks and colons.
+
+    >>> _parse_plain_libsvm(b'1 0:0.5 2:1.5\\n-2\\n')[2].tolist(), _parse_plain_libsvm(b'1  0:0.5\\n')
+    ([0, 2], None)
+    """
+    line_mark = bytes([_LINE_MARK])
+    marks = np.frombuffer(line_mark + text.translate(_LIBSVM_MARKS, _NOT_LIBSVM_MARKS) + line_mark, np.uint8)
+    if not _LIBSVM_MARK_PAIRS.take(marks[:-1] * np.uint8(4) + marks[1:]).all():
+        return None
+    read = _plain_csv_fields(text.translate(_LIBSVM_AS_CSV))
+    if read is None:
+        return None
+    fields, lengths = read
+    position = np.arange(len(fields.starts)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    label, index = position == 0, position % 2 == 1
+    if (fields.signed | (fields.count > 0) | fields.has_exp)[index].any():
+        return None
+    values = fields.floats()
+    indptr = np.concatenate([[0], np.cumsum(lengths // 2)]).astype(np.int64)
+    return values[label], indptr, fields.predec[index].astype(np.int64), values[~label & ~index]
+
+
 def _parse_libsvm(text):
     """A LibSVM text: (labels, indptr, indices, values); vectorised for plain 'label i:v ...' lines.
 
     >>> _parse_libsvm(b'1 0:0.5 2:1.5\\n-2\\n')
     (array([ 1., -2.], dtype=float32), array([0, 2, 2]), array([0, 2]), array([0.5, 1.5], dtype=float32))
     """
+    plain = _parse_plain_libsvm(text)
+    return _parse_libsvm_tokens(text) if plain is None else plain
+
+
+def _parse_libsvm_tokens(text):
+    """``_parse_libsvm`` of any text, token by token (line by line where it is not 'label i:v ...')."""
     lines = _lines(text)
     joined = b"\n".join(lines) + b"\n" if lines else b""
     if not lines or not _SIMPLE_LIBSVM.fullmatch(joined):
@@ -536,16 +755,43 @@ class CSVIter(_RowBatchIter):
         else:
             self._labels, self._label_shape = np.zeros((len(self._data), 1), self.dtype), (1,)
         _no_positional(args, "CSVIter")
+        self._tables = torch.from_numpy(self._data), torch.from_numpy(self._labels)
         self._start(len(self._data), batch_size, round_batch, kwargs)
 
     def _gather(self, rows):
         batch = (len(rows),)
-        data, labels = self._data[np.maximum(rows, 0)], self._labels[np.maximum(rows, 0)]
-        if (rows < 0).any():  # buffer places never written hold zeros
-            data[rows < 0], labels[rows < 0] = 0, 0
+        data, labels = _take_rows(self._tables, rows)
         label = _one_d_label(labels.reshape(batch + self._label_shape))
-        return (nd.array(data.reshape(batch + self._data_shape), dtype=self.dtype),
-                nd.array(label, dtype=self.dtype))
+        if label.numel() != labels.numel():  # a part of the labels: an array of its own
+            label = label.clone()
+        return (_host_ndarray(data.view(batch + self._data_shape), self.dtype),
+                _host_ndarray(label, self.dtype))
+
+
+def _take_rows(tables, rows):
+    """Rows ``rows`` of each 2-D tensor, in new tensors; rows -1 (buffer places never written) are 0.
+
+    >>> [t.tolist() for t in _take_rows([torch.tensor([[1, 2], [3, 4]])], np.array([1, -1]))]
+    [[[3, 4], [0, 0]]]
+    """
+    index = torch.from_numpy(np.maximum(rows, 0))
+    taken = [torch.index_select(table, 0, index) for table in tables]
+    if rows.min() < 0:
+        for tensor in taken:
+            tensor[torch.from_numpy(rows < 0)] = 0
+    return taken
+
+
+def _host_ndarray(tensor, dtype):
+    """``nd.array(tensor, dtype=dtype)`` of a new host tensor of that dtype, without copying it again.
+
+    >>> _host_ndarray(torch.tensor([1.5]), np.float32).asnumpy().tolist()
+    [1.5]
+    """
+    ctx = current_context()
+    if ctx.device_typeid == 1 and tensor.device == ctx.device and tensor.is_contiguous():
+        return wrap(tensor, ctx)
+    return nd.array(tensor, dtype=dtype)
 
 
 class LibSVMIter(_RowBatchIter):

@@ -115,6 +115,19 @@ def test_csv_label_rows_and_shapes(tmp_path):
     assert it.provide_label[0].shape == (2, 2)
 
 
+def test_csv_batches_are_arrays_of_their_own(tmp_path):
+    it = mx.io.CSVIter(data_csv=_csv(tmp_path, "1,2\n3,4\n5,6\n"), data_shape=(2,), batch_size=2,
+                       label_csv=_csv(tmp_path, "1,2\n3,4\n5,6\n", "l.csv"), label_shape=(1, 2))
+    batches = list(it)
+    for batch in batches:
+        batch.data[0][:] = 99
+        batch.label[0][:] = 99
+    it.reset()
+    batch = next(it)
+    assert batch.data[0].asnumpy().tolist() == [[3, 4], [5, 6]]  # round_batch: the epoch goes on
+    assert batch.label[0].asnumpy().tolist() == [3, 4] and batch.label[0].size == 2
+
+
 @pytest.mark.parametrize("text, expected", [
     ("1,2,3\n", [1.0, 2.0, 3.0]),
     ("1.1,1e-45,3.4e38\n", [1.1, 1.1754942e-38, 3.4000004e38]),
@@ -145,6 +158,160 @@ def test_vectorised_strtoll_matches_the_scalar_one():
               for _ in range(3000)]
     values, read, _ = dmlc_numbers.strtoll_tokens(tokens)
     assert [(int(v), int(r)) for v, r in zip(values, read)] == [dmlc_numbers.strtoll_at(t) for t in tokens]
+
+
+def _plain_number(rng, most_digits=20, most_exponent=10 ** 11):
+    """A random number of a plain CSV text: [blanks][sign]P[.D][e[sign]X], P and D of up to ``most_digits``."""
+    def digits():
+        return "".join(rng.choice("0123456789") for _ in range(rng.randint(1, rng.choice([3, most_digits]))))
+    text = rng.choice(["", "", " ", "\t "]) + rng.choice(["", "", "-", "+"]) + digits()
+    if rng.random() < 0.7:
+        text += "." + digits()
+    if rng.random() < 0.3:
+        exponent = rng.choice([rng.randint(0, 50), rng.randint(0, most_exponent)])
+        text += rng.choice("eE") + rng.choice(["", "-", "+"]) + rng.choice(["", "0", "00"]) + str(exponent)
+    return text
+
+
+def _plain_csv(rng, number, rows=40):
+    lines = [",".join(number(rng) for _ in range(rng.randint(1, 6))) for _ in range(rows)]
+    return "".join(line + rng.choice(["\n", "\n", "\r\n", "\n\n", "\r"]) for line in lines).encode()
+
+
+def _same_reading(text, dtype):
+    """_parse_csv's reading of a text (plain or not) is bit for bit the field-by-field one."""
+    got, expected = io_files._parse_csv(text, dtype), io_files._parse_csv_tokens(text, dtype)
+    assert got[0].dtype == expected[0].dtype and got[0].tobytes() == expected[0].tobytes(), text
+    assert got[1].tolist() == expected[1].tolist(), text
+
+
+def test_plain_csv_reads_each_field_with_strtof_at():
+    rng = random.Random(7)
+    plain = 0
+    for _ in range(300):
+        text = _plain_csv(rng, _plain_number, rows=rng.randint(1, 3))
+        read = io_files._parse_plain_csv(text, "float32")
+        fields = [line.split(b",") for line in text.replace(b"\r", b"\n").split(b"\n") if line]
+        if read is not None:
+            expected = np.array([dmlc_numbers.strtof_at(f)[0] for line in fields for f in line], np.float32)
+            assert read[0].tobytes() == expected.tobytes() and read[1].tolist() == [len(line) for line in fields]
+            plain += 1
+        _same_reading(text, "float32")
+    many = _plain_csv(rng, lambda r: _plain_number(r, 9, 10 ** 6), rows=2000)
+    values, lengths = io_files._parse_plain_csv(many, "float32")
+    fields = [f for line in many.replace(b"\r", b"\n").split(b"\n") if line for f in line.split(b",")]
+    assert values.tobytes() == np.array([dmlc_numbers.strtof_at(f)[0] for f in fields], np.float32).tobytes()
+    assert 50 < plain < 250
+
+
+def _plain_int(rng):
+    return rng.choice(["", " ", "-", "+", "\t-"]) + str(rng.randint(0, 10 ** rng.randint(1, 20)))
+
+
+def test_plain_csv_reads_ints_with_strtoll_at():
+    rng = random.Random(8)
+    for dtype in ("int32", "int64"):
+        for _ in range(30):
+            text = _plain_csv(rng, _plain_int)
+            read = io_files._parse_plain_csv(text, dtype)
+            if read is not None:
+                fields = [f for line in text.replace(b"\r", b"\n").split(b"\n") if line for f in line.split(b",")]
+                expected = np.array([dmlc_numbers.strtoll_at(f)[0] for f in fields], np.int64).astype(dtype)
+                assert read[0].tobytes() == expected.tobytes()
+            _same_reading(text, dtype)
+
+
+def test_plain_csv_reading_of_random_texts():
+    rng = random.Random(10)
+    alphabet = "0123456789" * 3 + ".eE+-,, \t\n\n\r"
+    for _ in range(1000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))).encode()
+        for dtype in ("float32", "int64"):
+            _same_reading(text, dtype)
+        text = text.replace(b",", b" ").replace(b"e", b":")
+        assert _libsvm_reading(io_files._parse_libsvm, text) == _libsvm_reading(io_files._parse_libsvm_tokens, text)
+
+
+@pytest.mark.parametrize("text, plain", [
+    (b"1e-45,3.4e38,-3.4e38,1e38,1e39,3.5e38,1.5e-38,1e+5,-0,0.0\n", True),
+    (b" 1,\t-2, +3\r\n\r\n4,5,6\r", True),
+    (b"1,2\n3\n\n", True),  # rows of different lengths, read as such
+    (b"\n\n", True),
+    (b"123456789012345678,12345678.1234567890,-0.12345678901234567\n", True),  # 18 digits
+    (b"9999999999999999999,1.234567890123456789,-0.999999999999999999,00000000000.00000009\n", True),  # 19
+    (b"1e999999999,1E-999999999,7e000000038\n", True),
+    (b"12345678901234567890,0.1234567890123456789,1.2345678901234567890123\n", False),  # more digits
+    (b"123456789012345678901234567890.5,1e4294967297,2e-4294967296\n", False),
+    (b"inf,-nan,NaN,Infinity,-INF\n", False),
+    (b"1,,2\n", False), (b"1,2,\n", False), (b",1\n", False), (b"1, ,2\n", False), (b"1,  \n5\n", False),
+    (b"1 ,2\n", False), (b"1,2 \n", False), (b"1\f,2\n", False), (b"\xef\xbb\xbf1,2\n", False),
+    (b"1.e5,.5,5.\n", False), (b"1.2.3\n", False), (b"1e2e3\n", False), (b"1e2.3\n", False),
+    (b"-,+,1e,1e-,--1\n", False), (b"1f,2F\n", False), (b"0x1F,010\n", False), (b"1,2", True),
+])
+def test_plain_csv_edge_cases(text, plain):
+    assert (io_files._parse_plain_csv(text, "float32") is not None) == plain
+    for dtype in ("float32", "int32", "int64"):
+        _same_reading(text, dtype)
+
+
+@pytest.mark.parametrize("text, plain", [
+    (b"0,-0,+5,99999999999999999,-4294967297\n", True), (b"010,0x1F,08\n", False), (b"00\n", False),
+    (b"1.5,2\n", False), (b"1e3\n", False), (b"9223372036854775807,-1234567890123456789\n", True),
+    (b"9223372036854775808\n", False), (b"-9223372036854775808\n", False), (b"12345678901234567890\n", False),
+])
+def test_plain_csv_int_edge_cases(text, plain):
+    for dtype in ("int32", "int64"):
+        assert (io_files._parse_plain_csv(text, dtype) is not None) == plain
+        _same_reading(text, dtype)
+
+
+def test_savetxt_output_is_plain():
+    numbers = np.random.RandomState(3).standard_normal((50, 4)) * 10.0 ** np.arange(-2, 2)
+    for fmt in ("%.6f", "%.18e", "%g", "%.9g"):
+        text = "\n".join(",".join(fmt % v for v in row) for row in numbers).encode() + b"\n"
+        assert io_files._parse_plain_csv(text, "float32") is not None, fmt
+        _same_reading(text, "float32")
+
+
+def _libsvm_reading(parse, text):
+    try:
+        return [(part.dtype, part.tobytes()) for part in parse(text)]
+    except Exception as error:  # noqa: BLE001 - the same error either way
+        return type(error).__name__, str(error)
+
+
+def _plain_libsvm_line(rng):
+    """A random line 'label index:value ...' of a plain LibSVM text (indices may have leading zeros)."""
+    line = _plain_number(rng, 12, 60).lstrip(" \t")
+    for _ in range(rng.randint(0, 4)):
+        index = rng.choice([str(rng.randint(0, 10 ** rng.randint(1, 20))), "0%d" % rng.randint(0, 99)])
+        line += rng.choice([" ", " ", "\t"]) + index + ":" + _plain_number(rng, 12, 60).lstrip(" \t")
+    return line
+
+
+def test_plain_libsvm_matches_token_reading():
+    rng = random.Random(9)
+    plain = 0
+    for _ in range(300):
+        lines = [_plain_libsvm_line(rng) for _ in range(rng.randint(1, 4))]
+        text = "".join(line + rng.choice(["\n", "\n", "\r\n", "\n\n", "\r"]) for line in lines).encode()
+        plain += io_files._parse_plain_libsvm(text) is not None
+        assert _libsvm_reading(io_files._parse_libsvm, text) == _libsvm_reading(io_files._parse_libsvm_tokens, text)
+    assert 50 < plain < 250
+
+
+@pytest.mark.parametrize("text, plain", [
+    (b"1 0:0.5 2:1.5\n-2\n", True), (b"1\t3:1e-45 7:3.4e38\r\n\r\n0 1:-0\r", True), (b"1\n2", True),
+    (b"", True), (b"\n\n", True), (b"1 007:2 9999999999999999999:1\n", True),
+    (b"1  0:0.5\n", False), (b" 1 0:0.5\n", False), (b"1 0:0.5 \n", False), (b"1 0 :0.5\n", False),
+    (b"1 +3:1\n", False), (b"1 3.0:1\n", False), (b"1 1e1:2\n", False), (b"1 18446744073709551616:1\n", False),
+    (b"1 0:.5\n", False), (b"# c\n1 0:1\n", False), (b"1 qid:3 0:1\n", False), (b"1 0:1:2\n", False),
+    (b"1 1\n", False), (b"1 2 3:4\n", False), (b"1 -2:4\n", False), (b"1 0:inf\n", False), (b"1,2 0:1\n", False),
+    (b"1 0:1,5\n", False),
+])
+def test_plain_libsvm_edge_cases(text, plain):
+    assert (io_files._parse_plain_libsvm(text) is not None) == plain
+    assert _libsvm_reading(io_files._parse_libsvm, text) == _libsvm_reading(io_files._parse_libsvm_tokens, text)
 
 
 def test_libsvm_reads_comments_qid_and_exponents(tmp_path):
