@@ -127,13 +127,15 @@ def _frontend_error(op_name: str, error: Exception, **given) -> Exception:
 def _allocation_shape(shape):
     """``shape`` as MXNet's ``empty``/``full`` hand it to ctypes (``array('I', shape)``): an int is
     one axis; None, floats and negative sizes raise that conversion's TypeError/OverflowError.
+    Sizes past 2**31 elements are allowed (MXNet's pip builds refuse them; mxnd has int64 sizes).
 
     >>> _allocation_shape(3), _allocation_shape([2, 0])
     ((3,), (2, 0))
     """
     if isinstance(shape, numbers.Integral):
         shape = (shape,)
-    native_array("I", shape)
+    if min(native_array("q", shape), default=0) < 0:
+        raise OverflowError("can't convert negative value to unsigned int")
     return tuple(shape)
 
 
