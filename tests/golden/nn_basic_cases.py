@@ -90,6 +90,11 @@ LEAKY += [
     X + R("mx.nd.LeakyReLU(x, act_type='rrelu')[0]"),
     X + R("mx.nd.LeakyReLU(x, act_type='rrelu', lower_bound=0.2, upper_bound=0.4)[0]"),
     X + "result = len(mx.nd.LeakyReLU(x, act_type='rrelu'))",
+    # predict-mode rrelu backward: head * (x > 0 ? 1 : output), MXNet reading the output as the mask
+    # (predict mode: training segfaults MXNet)
+    *[case.replace("mx.autograd.record()", "mx.autograd.record(train_mode=False)") for case in (
+        grads(X, "mx.nd.LeakyReLU(x, act_type='rrelu')[0] * x", ["x"]),
+        grads(V, "mx.nd.LeakyReLU(v, act_type='rrelu', lower_bound=0.2, upper_bound=0.5)[0] * v", ["v"]))],
     X + "result = mx.nd.LeakyReLU(x, act_type='prelu')",
     X + "result = mx.nd.LeakyReLU(x, mx.nd.array([0.1]), act_type='leaky')",
     X + "result = mx.nd.LeakyReLU(x, act_type='relu')",
@@ -115,6 +120,9 @@ SOFTMAX_ACTIVATION = [
     X + "result = mx.nd.SoftmaxActivation(x, mode='spatial')",
     grads(X, "mx.nd.SoftmaxActivation(x) * x", ["x"]),
     grads(V, "mx.nd.SoftmaxActivation(v, mode='channel') * v", ["v"]),
+    # 'instance' on 3-D+ data: softmax over the last axis, yet the backward sums over axis 1
+    grads(V, "mx.nd.SoftmaxActivation(v) * v", ["v"]),
+    grads(V, "mx.nd.SoftmaxActivation(v.reshape((2, 3, 2, 2)), mode='instance') * v.reshape((2, 3, 2, 2))", ["v"]),
 ]
 
 DROPOUT = [

@@ -48,6 +48,16 @@ POOLING += [
     G.format("x4.astype('float64')", "mx.nd.Pooling(x, kernel=(2, 2), stride=(3, 2), pad=(1, 0), pool_type='avg', pooling_convention='full')"),
     G.format("x3.astype('float64')", "mx.nd.Pooling(x, kernel=(3,), stride=(3,), pool_type='avg', pooling_convention='full')"),
     R.format("mx.nd.Pooling(x4.astype('float64'), kernel=(1, 1), pad=(1, 1), pool_type='avg', count_include_pad=False)"),
+    # 3-D avg windows whose pool_size is 0 are NaN (pool_sum_3d_cpu): past x + p under 'full',
+    # or wholly in the padding without count_include_pad; a negative pool_size gives 0
+    G.format("x5.astype('float64')", "mx.nd.Pooling(x, kernel=(3, 1, 1), stride=(1, 2, 2), pool_type='avg', pooling_convention='full')"),
+    G.format("x5", "mx.nd.Pooling(x, kernel=(2, 1, 1), stride=(2, 3, 3), pool_type='avg', pooling_convention='full')"),
+    G.format("x5.astype('float64')", "mx.nd.Pooling(x, kernel=(2, 2, 2), stride=(2, 2, 2), pad=(1, 1, 1), pool_type='avg', "
+                                      "count_include_pad=False, pooling_convention='full')"),
+    G.format("x5.astype('float64')", "mx.nd.Pooling(x, kernel=(1, 1, 1), pad=(1, 1, 1), pool_type='avg', count_include_pad=False)"),
+    R.format("mx.nd.Pooling(x5.astype('float64'), kernel=(1, 1, 1), pad=(1, 1, 1), pool_type='avg')"),
+    R.format("mx.nd.Pooling(x5.astype('float64')[:, :, :, :2, :1], kernel=(1, 2, 1), pad=(0, 0, 0), stride=(1, 3, 1), "
+             "pool_type='avg', count_include_pad=False, pooling_convention='full')"),
     # global pooling ignores kernel, stride and pad
     G.format("x4", "mx.nd.Pooling(x, global_pool=True)"), G.format("x4", "mx.nd.Pooling(x, global_pool=True, pool_type='avg')"),
     G.format("x3", "mx.nd.Pooling(x, global_pool=True, pool_type='sum')"), G.format("x5", "mx.nd.Pooling(x, global_pool=True, pool_type='avg')"),

