@@ -222,7 +222,16 @@ FFT = FFT_ON_CPU + [
     "mx.nd.contrib.ifft(mx.nd.ones((2, 3)))",
 ]
 
-CASES = DOT + BATCH_DOT + GEMM + TRIANGULAR + CHOLESKY + FACTOR + INVERSE_DET + DIAG_TRIAN + FFT
+# slogdet's sign is an output of the graph with a zero gradient: a head of backward, not an error
+SLOG = ("a = mx.nd.array([[2., 1.], [1., -3.]]); a.attach_grad(); "
+        "exec('with mx.autograd.record():\\n    s, l = mx.nd.linalg.slogdet(a)'); ")
+GRADIENTS = [
+    R + SLOG + "mx.autograd.backward([s, l], [mx.nd.array([3.]), mx.nd.array([2.])]); result = [r(s), r(l), r(a.grad)]",
+    R + SLOG + "s.backward(); result = r(a.grad).abs()",
+    R + SLOG.replace("slogdet(a)", "slogdet(a)\\n    z = s * l") + "z.backward(); result = r(a.grad)",
+]
+
+CASES = DOT + BATCH_DOT + GEMM + TRIANGULAR + CHOLESKY + FACTOR + INVERSE_DET + DIAG_TRIAN + FFT + GRADIENTS
 
 _GPU_ONLY = "MXNet 1.9.1 has fft/ifft on GPU only and raises on CPU; mxnd computes the documented GPU result everywhere"
 DELIBERATE = {case: _GPU_ONLY for case in FFT_ON_CPU}

@@ -130,6 +130,20 @@ def test_values_and_gradients_match_mxnet(name, ctx):
         np.testing.assert_array_equal(array.asnumpy(), source)
 
 
+def test_slogdet_sign_is_a_head_with_a_zero_gradient(ctx):
+    """MXNet backpropagates through the sign (no gradient) instead of refusing it as a head."""
+    a = f64([[2., 1.], [1., -3.]], ctx)
+    a.attach_grad()
+    with mx.autograd.record():
+        sign, logabsdet = la.slogdet(a)
+    mx.autograd.backward([sign, logabsdet], [f64([3.], ctx), f64([2.], ctx)])
+    np.testing.assert_allclose(a.grad.asnumpy(), 2 * np.linalg.inv([[2., 1.], [1., -3.]]).T, rtol=1e-12)
+    with mx.autograd.record():
+        sign = la.slogdet(a)[0]
+    sign.backward()
+    assert sign.asnumpy().tolist() == [-1.] and not a.grad.asnumpy().any()
+
+
 # MXNet 1.9.1 in float32, for A = [[2, 1, 0], [1, 3, 1], [0, 1, 4]]
 A32 = [[2., 1., 0.], [1., 3., 1.], [0., 1., 4.]]
 FLOAT32 = {

@@ -276,6 +276,12 @@ def _det(A):
     return _one_per_matrix(determinant, A)
 
 
+def _zero_gradient_output(values, source):
+    """``values`` as an output of the graph through ``source`` with a zero gradient (a head
+    of backward, as MXNet's slogdet sign: its gradient is ignored, not an error)."""
+    return torch.where(torch.ones_like(values, dtype=torch.bool), values.detach(), source)
+
+
 def _slogdet(A):
     """(sign, log|det|); only log|det| has a gradient, none where det is 0."""
     _require_matrices(A)
@@ -284,6 +290,7 @@ def _slogdet(A):
         sign, logabsdet = sign.detach(), logabsdet.detach()
         singular = sign == 0
         logabsdet = torch.where(singular, logabsdet, torch.linalg.slogdet(_regular_part(A, singular))[1])
+        sign = _zero_gradient_output(sign, logabsdet)
     return _one_per_matrix(sign, A), _one_per_matrix(logabsdet, A)
 
 
