@@ -52,6 +52,7 @@ from ... import dtypes
 from ...errors import MXNetError
 from ...fast_paths import on_host
 from ...registry import OpSpec, declare
+from .ordered_sum import ordered_sum
 
 _OP = "_contrib_hawkesll"
 _NAMES = ("lda", "alpha", "beta", "state", "lags", "marks", "valid_length", "max_time")
@@ -120,15 +121,6 @@ def _single(function, x):
     return function(x.to(torch.float32).to(torch.float64)).to(torch.float32).to(x.dtype)
 
 
-def _ordered_sum(x, dim):
-    """MXNet's left-to-right sum over ``dim``: numpy's sequential accumulate on the CPU, torch's sum elsewhere."""
-    if x.device.type == "cpu":
-        moved = x.movedim(dim, -1).contiguous().numpy()
-        with np.errstate(all="ignore"):
-            return torch.from_numpy(np.add.accumulate(moved, axis=-1, dtype=moved.dtype)[..., -1].copy())
-    return x.sum(dim)
-
-
 class _Recursion:
     """The inputs in the working type and the per-step views the forward and backward share."""
 
@@ -183,7 +175,7 @@ def _forward(rec):
     d = rec.max_time[:, None] - last
     ed = _single(torch.exp, -rec.beta * d)
     rest = rec.mu * d + rec.alpha * state * (1 - ed)
-    return ll - _ordered_sum(rest, 1).to(ll.device), ed * state
+    return ll - ordered_sum(rest, 1).to(ll.device), ed * state
 
 
 def _backward(rec, out_grad):
@@ -211,7 +203,7 @@ def _backward(rec, out_grad):
     mug = head * (mug - d)
     alphag = head * (alphag - phi * (1 - ed))
     betag = head * (betag - rec.alpha * (dphi * (1 - ed) + phi * d * ed))
-    return mug, _ordered_sum(alphag, 0).to(mug.device), _ordered_sum(betag, 0).to(mug.device)
+    return mug, ordered_sum(alphag, 0).to(mug.device), ordered_sum(betag, 0).to(mug.device)
 
 
 class _Chains:

@@ -28,6 +28,7 @@ import numpy as np
 import torch
 
 from ...params import parse_bool, parse_float, parse_float32_tuple, parse_int
+from ...reference_math import c_logf
 from ...registry import OpSpec, Param, declare
 
 
@@ -363,9 +364,9 @@ def _location_targets(anchors, boxes, variances):
 
 
 def _logf(x):
-    """glibc's logf (correctly rounded here): the float64 log rounded to float32; numpy's float32
-    log can be one ulp off."""
-    return np.log(x.astype(np.float64)).astype(np.float32)
+    """glibc's logf of float32 values (MXNet's ``log`` here), which is not always the correctly
+    rounded logarithm."""
+    return c_logf(np.asarray(x, np.float32))
 
 
 def _multibox_target(anchor, label, cls_pred, *, overlap_threshold=0.5, ignore_label=-1.0,

@@ -22,11 +22,11 @@ import numpy as np
 import torch
 
 from ...errors import MXNetError, dtype_mismatch
-from ...fast_paths import on_host
 from ...params import parse_float
 from ...registry import REGISTRY
 from ..ndarray import NDArray
 from ..ops.exact_sqrt import sqrt as _sqrt
+from ..ops.ordered_sum import ordered_sum
 from ..ops.optimizer_updates import _SCALAR, adam_standard
 from .convert import to_dense_tensor
 from .dispatch import FALLBACK, implements
@@ -172,14 +172,6 @@ def adagrad_update(weight, grad, history, lr, epsilon=1e-07, wd=0.0, rescale_gra
     return out
 
 
-def _row_sums(squares):
-    """Each row's sum as the kernel's loop adds it, one element after another in the dtype (numpy's
-    accumulate) on the host; torch's sum elsewhere."""
-    if not on_host(squares) or not squares.shape[1]:
-        return squares.sum(1)
-    return torch.from_numpy(np.add.accumulate(squares.numpy(), axis=1)[:, -1].copy())
-
-
 def group_adagrad_update(weight, grad, history, lr, rescale_grad=1.0, clip_gradient=-1.0, epsilon=1e-05,
                          out=None, name=None):
     """Group AdaGrad (``mx.nd.contrib.group_adagrad_update``): one history value per row,
@@ -204,7 +196,7 @@ def group_adagrad_update(weight, grad, history, lr, rescale_grad=1.0, clip_gradi
         lr, epsilon, rescale_grad, clip_gradient = _in_dtype(W, lr, epsilon, rescale_grad, clip_gradient)
         g = _rescaled(grad._values, rescale_grad, clip_gradient)
         flat = g.reshape(g.shape[0], -1)
-        h = H.index_select(0, rows) + (_row_sums(flat * flat) / flat.shape[1]).reshape((-1,) + H.shape[1:])
+        h = H.index_select(0, rows) + (ordered_sum(flat * flat, 1) / flat.shape[1]).reshape((-1,) + H.shape[1:])
         H.index_copy_(0, rows, h)
         scale = _sqrt(h.reshape(-1) + epsilon).reshape((-1,) + (1,) * (g.dim() - 1))
         W.index_copy_(0, rows, W.index_select(0, rows) - (g * lr) / scale)
