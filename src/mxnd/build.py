@@ -81,9 +81,16 @@ def _check_out(out, shape, dtype, op_name: str, index: int = 0) -> torch.Tensor:
         raise MXNetError(f"{op_name}: Shape inconsistent, Provided = {list(target.shape)}, "
                          f"inferred shape={list(shape)}")
     if target.dtype is not dtype:
+        if op_name in _INIT_OPS:  # their type inference is TYPE_ASSIGN_CHECK's
+            raise MXNetError(f"{op_name}: Type inconsistent, Provided = {dtypes.name_of(target.dtype)}, "
+                             f"inferred type = {dtypes.name_of(dtype)}")
         raise MXNetError(f"{op_name}: Incompatible attr in node at {index}-th output: expected "
                          f"{dtypes.name_of(dtype)}, got {dtypes.name_of(target.dtype)}")
     return target
+
+
+# creation operators whose output dtype comes from their dtype parameter (InitType in MXNet)
+_INIT_OPS = frozenset({"_zeros", "_ones", "_full", "_arange", "_linspace", "_eye"})
 
 
 def _checked_out_values(spec: OpSpec, out, tensors, values: dict) -> dict:

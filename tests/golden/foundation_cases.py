@@ -290,4 +290,31 @@ CONTEXTS = [
     "issubclass(mx.base.MXNetError, RuntimeError)", "type(mx.cpu()).__name__",
 ]
 
-CASES = CREATION + PROPERTIES + COPIES + RESHAPE + INDEXING + SETITEM + ARITHMETIC + CONTEXTS
+# found by running MXNet 1.9.1's own tests/python/unittest/test_ndarray.py on mxnd
+FROM_MXNET_TESTS = [
+    "o = mx.nd.zeros((2, 2)); r = mx.nd.ones((2, 2), out=o); result = [o, r is o]",
+    "o = mx.nd.ones((4,)); r = mx.nd.zeros(4, out=o); result = [o, r is o]",
+    "o = mx.nd.zeros((2,), dtype='float64'); r = mx.nd.ones(2, dtype='float64', out=o); result = [o, r is o]",
+    "mx.nd.ones((2, 2), out=mx.nd.zeros((2, 2), dtype='int32'))",
+    "mx.nd.ones((2, 2), out=mx.nd.zeros((3,)))",
+    "mx.nd._internal._full(shape=(2,), value=2, out=mx.nd.zeros(2, dtype='int32'))",
+    "mx.nd._internal._arange(start=0, stop=2, out=mx.nd.zeros(2, dtype='int32'))",
+    "mx.nd.zeros_like(mx.nd.ones(2), out=mx.nd.zeros(2, dtype='int32'))",
+    "mx.nd.ones((2, 1)).broadcast_to(shape=np.array([2, 3]))",
+    "mx.nd.ones((1, 3)).broadcast_to(np.array([4, 3], dtype=np.int32))",
+    "mx.nd.ones((2, 3)).broadcast_to(shape=np.array([4, 2, 3]))",
+    "list(mx.nd.array([1.5, 2]).__getstate__()['handle'])",
+    "list(mx.nd.array([[1, 2], [3, 4]], dtype='int64').__getstate__()['handle'])",
+    "list(mx.nd.array([1, 2], dtype='float16').__getstate__()['handle'])",
+    # sparse arrays' bytes: MXNet sometimes writes a storage shape of 0 (docs/differences.md)
+    "c = mx.nd.array([[1.5, 0], [0, 2]]).tostype('csr'); b = mx.nd.zeros((1, 1)).tostype('csr'); "
+    "b.__setstate__(c.__getstate__()); result = [b, b.indptr, b.indices, b.data]",
+    "a = mx.nd.arange(3); a.__setstate__(mx.nd.array([[7, 8]], dtype='uint8').__getstate__()); result = a",
+    "a = mx.nd.arange(3); a.__setstate__({'handle': bytearray(b'\\xc9\\xfa\\x93\\xf9\\x00\\x00\\x00\\x00\\x01\\x00\\x00\\x00"
+    "\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x02\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00')}); "
+    "result = [a, str(a.context)]",  # saved on gpu(0) (MXNet's own test): loads on cpu(0) without a GPU
+    "c = mx.nd.zeros((2, 2)).tostype('csr'); c.__setstate__(mx.nd.array([[0, 3], [4, 0]]).tostype('csr').__getstate__()); result = c",
+    "import pickle; result = pickle.loads(pickle.dumps(mx.nd.array([[0, 3]]).tostype('row_sparse')))",
+]
+
+CASES = CREATION + PROPERTIES + COPIES + RESHAPE + INDEXING + SETITEM + ARITHMETIC + CONTEXTS + FROM_MXNET_TESTS

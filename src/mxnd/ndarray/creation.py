@@ -161,7 +161,13 @@ def zeros(shape, ctx=None, dtype=None, stype=None, **kwargs):
 
 
 def ones(shape, ctx=None, dtype=None, **kwargs):
-    """An array of ones."""
+    """An array of ones; ``out=`` is filled and returned.
+
+    >>> import mxnd as mx
+    >>> out = mx.nd.zeros((2,))
+    >>> mx.nd.ones(2, out=out) is out, out.asnumpy()
+    (True, array([1., 1.], dtype=float32))
+    """
     return _filled_as("_ones", shape, ctx, dtype, 1, kwargs)
 
 
@@ -169,6 +175,11 @@ def _filled_as(op_name, shape, ctx, dtype, fill, kwargs):
     """zeros/ones: ``fill`` in ``shape``; a shape that does not parse raises operator ``op_name``'s error."""
     if shape is None:  # MXNet sends the text 'None': an unknown shape
         raise MXNetError(f"Operator {op_name} inferring shapes failed (shape : None)")
+    if "out" in kwargs:  # the operator writes ``out`` (its shape and dtype checked) and returns it
+        from . import _internal
+
+        return getattr(_internal, op_name)(shape=shape, ctx=ctx or current_context(),
+                                           dtype=dtype or "float32", **kwargs)
     try:
         return _filled(shape, ctx, dtype, fill, op_name.strip("_"))
     except (ValueError, TypeError, MXNetError) as error:

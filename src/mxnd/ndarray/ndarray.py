@@ -19,7 +19,27 @@ from ..params import parse_shape
 from ..recording import ASSIGN_IN_GRAPH, FLAGS, without_grad
 from .ops.shape import infer_reshape
 
-__all__ = ["NDArray", "wrap", "waitall"]
+# MXNet's ndarray/ndarray.py also holds the frontend functions, and code imports them from there:
+# here they are mx.nd's own, looked up on first use (mx.nd imports this module first)
+_FRONTEND = ("concatenate", "_DTYPE_NP_TO_MX", "_DTYPE_MX_TO_NP", "_GRAD_REQ_MAP", "ones", "add", "arange",
+             "linspace", "eye", "divide", "equal", "full", "greater", "greater_equal", "imdecode", "lesser",
+             "lesser_equal", "logical_and", "logical_or", "logical_xor", "maximum", "minimum", "moveaxis",
+             "modulo", "multiply", "not_equal", "onehot_encode", "power", "subtract", "true_divide", "histogram",
+             "split_v2", "to_dlpack_for_read", "to_dlpack_for_write", "from_dlpack", "from_numpy", "zeros",
+             "indexing_key_expand_implicit_axes", "get_indexing_dispatch_code", "get_oshape_of_gather_nd_op",
+             "array", "empty")
+__all__ = ["NDArray", "wrap", "waitall"] + [name for name in _FRONTEND if name not in ("array", "empty")]
+
+
+def __getattr__(name):
+    """``mx.nd.<name>`` for MXNet's frontend names (``from mxnet.ndarray.ndarray import zeros``)."""
+    if name in _FRONTEND:
+        from .. import ndarray as frontend
+
+        return getattr(frontend, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+py_slice = slice  # MXNet's module exports the builtin under this name (its tests import it)
 
 
 class NDArray:
@@ -36,6 +56,8 @@ class NDArray:
     __array_priority__ = 1000.0
 
     def __init__(self, data, ctx: Context | None = None):
+        if data is None:  # MXNet's NDArray(None), a placeholder: its pickles fill it by __setstate__
+            data = torch.empty(0)
         if not isinstance(data, torch.Tensor):
             raise TypeError(f"NDArray: expected a torch.Tensor, got {type(data).__name__}; "
                             f"use mx.nd.array() to convert other data")
@@ -196,6 +218,26 @@ class NDArray:
     def __reduce__(self):
         return _unpickle, (self.asnumpy(), dtypes.name_of(self._data.dtype), self._ctx)
 
+    def __getstate__(self):
+        """``{'handle': MXNet's raw bytes of this array}``, as MXNet's pickles hold it."""
+        from .utils import raw_bytes
+
+        return {"handle": bytearray(raw_bytes(self))}
+
+    def __setstate__(self, state):
+        """Become the array of ``state['handle']``: unpickles what MXNet pickled (with
+        ``mxnd.compat`` installed, its ``mxnet.ndarray.ndarray.NDArray`` is this class)."""
+        from .utils import from_raw_bytes
+
+        source = from_raw_bytes(state["handle"])
+        if type(source) is not type(self):
+            raise MXNetError(f"__setstate__: the bytes hold a {source.stype} array, not a "
+                             f"{type(self).__name__}")
+        for cls in type(self).__mro__:
+            for slot in getattr(cls, "__slots__", ()):
+                if slot != "__weakref__" and hasattr(source, slot):
+                    object.__setattr__(self, slot, getattr(source, slot))
+
     # ----- copies and contexts ------------------------------------------------------
     def astype(self, dtype, copy=True):
         """A copy cast to ``dtype``; ``self`` when ``copy=False`` and the dtype already matches."""
@@ -305,6 +347,8 @@ class NDArray:
 
     def broadcast_to(self, shape):
         """A copy broadcast to ``shape`` (only size-1 axes may grow; ndim may only grow)."""
+        if hasattr(shape, "__len__") and len(shape) == self.ndim:
+            shape = tuple(shape)  # MXNet's method passes tuple(shape) when it adds no axis
         shape = parse_shape(shape)
         current = self.shape
         message = ("operands could not be broadcast together with remapped shapes"

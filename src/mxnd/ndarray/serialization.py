@@ -109,6 +109,11 @@ def encode(write, arrays, names) -> None:
     write(_U64.pack(len(encoded)) + b"".join(_U64.pack(len(n)) + n for n in encoded))
 
 
+def encode_one(write, parts) -> None:
+    """One array alone: MXNet's raw bytes (``MXNDArraySaveRawBytes``, what its pickles hold)."""
+    encode_array(write, parts, V3_MAGIC if parts[0] == "default" and not parts[1] else V2_MAGIC)
+
+
 # ----- decoding ------------------------------------------------------------------------------
 
 class FileSource:
@@ -344,6 +349,16 @@ def decode(source, size: int):
         return _decode(source, size)
     finally:
         source.finish()  # every parallel read done (or failed) before the buffers are used
+
+
+def decode_one(source, size: int) -> Record:
+    """The array of ``encode_one``'s bytes (``size`` of them)."""
+    try:
+        reader = _Reader(source, size)
+        reader.context = "the array"
+        return _decode_array(reader)
+    finally:
+        source.finish()
 
 
 def _decode(source, size: int):

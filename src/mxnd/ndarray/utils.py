@@ -19,7 +19,17 @@ from ..errors import MXNetError
 from . import serialization
 from .ndarray import NDArray, wrap
 
-__all__ = ["save", "load", "load_frombuffer"]
+__all__ = ["zeros", "empty", "array", "load", "load_frombuffer", "save"]
+
+
+def __getattr__(name):
+    """MXNet's utils module also holds ``zeros``, ``empty`` and ``array`` (of any storage type):
+    they are mx.nd's, looked up on first use."""
+    if name in ("zeros", "empty", "array"):
+        from .. import ndarray as frontend
+
+        return getattr(frontend, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _CPU0 = Context("cpu", 0)
 
@@ -150,6 +160,28 @@ def save_tobuffer(data) -> bytes:
     stream = io.BytesIO()
     serialization.encode(stream.write, [_parts(a) for a in arrays], names)
     return stream.getvalue()
+
+
+def raw_bytes(array) -> bytes:
+    """MXNet's raw bytes of one array (``MXNDArraySaveRawBytes``; ``__getstate__`` holds them).
+
+    >>> import mxnd as mx
+    >>> from_raw_bytes(raw_bytes(mx.nd.array([1.5, 2]))).asnumpy()
+    array([1.5, 2. ], dtype=float32)
+    """
+    stream = io.BytesIO()
+    serialization.encode_one(stream.write, _parts(array))
+    return stream.getvalue()
+
+
+def from_raw_bytes(buf) -> NDArray:
+    """The array of MXNet's raw bytes ``buf`` (``MXNDArrayLoadFromRawBytes``)."""
+    view = memoryview(buf).cast("B")
+    try:
+        record = serialization.decode_one(serialization.BufferSource(view), view.nbytes)
+    except MXNetError as error:
+        raise MXNetError(f"load from raw bytes: {error}") from None
+    return _to_ndarray(record)
 
 
 def _context(record) -> Context:
