@@ -24,7 +24,7 @@ from . import recordio  # noqa: E402,F401
 from . import image  # noqa: E402,F401
 from . import image as img  # noqa: E402,F401  (MXNet's mx.img)
 from . import random as rnd  # noqa: E402,F401  (MXNet's mx.rnd)
-from . import callback, engine, error, log, model, runtime, util  # noqa: E402,F401
+from . import callback, engine, error, log, model, name, runtime, util  # noqa: E402,F401
 from .util import is_np_array, is_np_shape, np_array, np_shape, use_np, use_np_array, use_np_shape  # noqa: E402,F401
 from .util import set_np_shape  # noqa: E402,F401
 from . import contrib  # noqa: E402,F401

@@ -23,7 +23,8 @@ from .ndarray.ndarray import NDArray, wrap
 from .recording import FLAGS, is_recording, is_training, set_recording, set_training, writable_flags
 
 __all__ = ["record", "pause", "train_mode", "predict_mode", "is_recording", "is_training",
-           "set_recording", "set_training", "mark_variables", "backward", "grad", "Function"]
+           "set_recording", "set_training", "mark_variables", "backward", "grad", "Function",
+           "NDArray"]  # MXNet's module has no __all__: its star import gives NDArray too
 
 # MXNet's text (imperative.cc) for heads outside any recorded graph
 NOT_IN_GRAPH = (

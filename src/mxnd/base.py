@@ -1,10 +1,16 @@
-"""MXNet's public ``mx.base`` path: MXNetError and the Python type groups MXNet checks with."""
+"""MXNet's public ``mx.base`` path: MXNetError, the Python type groups MXNet checks with and the
+small helpers code imports from it."""
+import os
+import platform
+
 import numpy as np
 
 from .errors import MXNetError
 
-__all__ = ["MXNetError", "numeric_types", "integer_types", "string_types", "py_str", "check_call", "c_array_buf"]
+__all__ = ["MXNetError", "numeric_types", "integer_types", "string_types", "py_str", "check_call", "c_array_buf",
+           "mx_real_t", "data_dir", "data_dir_default"]
 
+mx_real_t = np.float32  # MXNet's default real type
 numeric_types = (float, int, np.generic)
 integer_types = (int, np.integer)
 string_types = (str,)
@@ -18,6 +24,26 @@ def py_str(value):
     """
     return value.decode("utf-8") if isinstance(value, bytes) else str(value)
 
+
+def _as_list(obj):
+    """``obj`` if it is a list or tuple, else ``[obj]``.
+
+    >>> _as_list(1), _as_list((1, 2))
+    ([1], (1, 2))
+    """
+    return obj if isinstance(obj, (list, tuple)) else [obj]
+
+
+def data_dir_default():
+    """MXNet's default data directory: ``%APPDATA%\\mxnet`` on Windows, else ``~/.mxnet``."""
+    if platform.system() == "Windows":
+        return os.path.join(os.environ.get("APPDATA"), "mxnet")
+    return os.path.join(os.path.expanduser("~"), ".mxnet")
+
+
+def data_dir():
+    """MXNet's data directory: ``$MXNET_HOME``, else ``data_dir_default()``."""
+    return os.getenv("MXNET_HOME", data_dir_default())
 
 
 def check_call(ret):

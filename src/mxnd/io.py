@@ -313,6 +313,9 @@ _LAZY = {
 }
 
 
+__all__ += list(_LAZY)  # star imports get them too (MXNet's module has no __all__)
+
+
 def __getattr__(name):
     module = _LAZY.get(name)
     if module is None:

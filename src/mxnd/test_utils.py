@@ -3,14 +3,27 @@ environment, optimizer comparison. Data generators are in ``test_utils_data``, d
 sets in ``test_utils_download``; all are importable from here."""
 from __future__ import annotations
 
+import bz2
+import errno
+import gzip
+import json
+import logging
 import numbers
 import os
 import platform
+import struct
 import sys
+import time
+import traceback
+import zipfile
+from collections import OrderedDict
 from contextlib import contextmanager
 
 import numpy as np
+import numpy.random as rnd
 import numpy.testing as npt
+
+import mxnd as mx
 
 from . import ndarray as nd
 from .ndarray.ndarray import _NUMPY_1_TEXT
@@ -19,7 +32,10 @@ from .context import Context, _set_default, current_context
 from .io import DataIter
 from .util import get_cuda_compute_capability, get_gpu_count, getenv, setenv
 from . import test_utils_data, test_utils_download
+from .ndarray import array
+from .runtime import Features
 from .test_utils_data import rand_ndarray
+from .util import use_np
 from .test_utils_data import *  # noqa: F401,F403 (MXNet's test_utils names)
 from .test_utils_download import *  # noqa: F401,F403
 
@@ -30,6 +46,20 @@ __all__ = ["default_context", "set_default_context", "default_rtols", "default_a
            "compare_optimizer", "retry", "environment", "getenv", "setenv", "discard_stderr", "list_gpus",
            "get_cuda_compute_capability", "is_cd_run", "is_aarch64_run", "has_tvm_ops", "is_op_runnable",
            "DummyIter"] + test_utils_data.__all__ + test_utils_download.__all__
+# MXNet's module has no __all__: ``from mxnet.test_utils import *`` also gives the names it imports,
+# and MXNet's own tests use them (np, mx, ...); its Symbol-based checkers are not here
+__all__ += ["mx", "np", "npt", "rnd", "ss", "array", "Context", "current_context", "contextmanager", "use_np",
+            "Features", "OrderedDict", "bz2", "errno", "gzip", "json", "logging", "numbers", "os", "platform",
+            "struct", "sys", "time", "traceback", "zipfile"]
+
+
+def __getattr__(name):
+    """``ss``: scipy.sparse, imported on first use (scipy is optional)."""
+    if name == "ss":
+        import scipy.sparse
+
+        return scipy.sparse
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def default_context() -> Context:

@@ -25,3 +25,7 @@ def Custom(*inputs, **kwargs):  # noqa: N802 (MXNet's name)
     from ..operator import custom
 
     return custom(*inputs, **kwargs)
+
+
+op.Custom = Custom  # mx.nd.op.Custom in MXNet too
+op.__all__.append("Custom")

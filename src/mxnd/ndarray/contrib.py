@@ -15,5 +15,7 @@ __all__ = populate(globals(), "contrib") + ["multi_adamw_update", "multi_mp_adam
                                             "multi_mp_lamb_update", "foreach", "while_loop", "cond",
                                             "rand_zipfian", "edge_id", "dgl_adjacency", "dgl_subgraph",
                                             "dgl_graph_compact", "dgl_csr_neighbor_uniform_sample",
-                                            "dgl_csr_neighbor_non_uniform_sample"]
+                                            "dgl_csr_neighbor_non_uniform_sample",
+                                            # set here by mx.nd.sparse, which this import chain loads first
+                                            "SparseEmbedding", "getnnz", "group_adagrad_update"]
 _IMPORTED_BY_MXNETS_MODULE = (current_context, uniform)  # attributes of MXNet's mx.nd.contrib, not in __all__

@@ -20,11 +20,11 @@ array([[ 2. , -1. ],
 """
 import logging
 import os
-import platform
 
 import numpy as np
 
 from ... import ndarray as nd
+from ...base import data_dir
 from . import _constants as C
 from . import vocab
 from ._file_reader import read_embedding_file
@@ -77,11 +77,7 @@ def get_pretrained_file_names(embedding_name=None):
 
 def _default_embedding_root():
     """MXNet's default: ``$MXNET_HOME/embeddings``, ``$MXNET_HOME`` defaulting to ``~/.mxnet``."""
-    if platform.system() == 'Windows':
-        home = os.path.join(os.environ.get('APPDATA', ''), 'mxnet')
-    else:
-        home = os.path.join(os.path.expanduser('~'), '.mxnet')
-    return os.path.join(os.getenv('MXNET_HOME', home), 'embeddings')
+    return os.path.join(data_dir(), 'embeddings')
 
 
 class _TokenEmbedding(vocab.Vocabulary):

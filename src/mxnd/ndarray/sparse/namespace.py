@@ -33,8 +33,12 @@ def install(namespace: dict) -> list:
 
 
 def install_into(module_name: str, functions: dict):
-    """Set ``functions`` on an already imported module (e.g. mx.nd.cast_storage)."""
+    """Set ``functions`` on an already imported module (e.g. mx.nd.cast_storage), and in its
+    ``__all__`` when it has one (MXNet's star imports give them)."""
     module = sys.modules[module_name]
+    exported = getattr(module, "__all__", None)
     for name, function in functions.items():
         if not hasattr(module, name):
             setattr(module, name, function)
+        if exported is not None and name not in exported:
+            exported.append(name)
