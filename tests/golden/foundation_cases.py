@@ -315,6 +315,21 @@ FROM_MXNET_TESTS = [
     "result = [a, str(a.context)]",  # saved on gpu(0) (MXNet's own test): loads on cpu(0) without a GPU
     "c = mx.nd.zeros((2, 2)).tostype('csr'); c.__setstate__(mx.nd.array([[0, 3], [4, 0]]).tostype('csr').__getstate__()); result = c",
     "import pickle; result = pickle.loads(pickle.dumps(mx.nd.array([[0, 3]]).tostype('row_sparse')))",
+    "with mx.name.Prefix('net_') as p: result = [p.get(None, 'fc'), p.get(None, 'fc'), p.get('out', 'fc'), p.get(None, 'conv')]",
+    "with mx.name.NameManager() as m: result = [m.get(None, 'a'), m.get('', 'a'), m.get('b', 'a')]",
+    "[mx.base.mx_real_t is np.float32, mx.base._as_list(3), mx.base._as_list((1, 2)), mx.base._as_list([4])]",
+    # star imports: MXNet's modules without __all__ export what they import too
+    "ns = {}; exec('from ' + mx.__name__ + '.test_utils import *', ns); "
+    "result = [k for k in ('np', 'mx', 'array', 'npt', 'rnd', 'ss', 'OrderedDict', 'Context', 'same', 'rand_ndarray') if k in ns]",
+    "ns = {}; exec('from ' + mx.__name__ + '.autograd import *', ns); result = [k for k in ('NDArray', 'record', 'Function') if k in ns]",
+    "ns = {}; exec('from ' + mx.__name__ + '.io import *', ns); result = sorted(k for k in ns if k.endswith('Iter'))",
+    "ns = {}; exec('from ' + mx.__name__ + '.ndarray.contrib import *', ns); "
+    "result = [k for k in ('SparseEmbedding', 'getnnz', 'group_adagrad_update', 'foreach') if k in ns]",
+    "ns = {}; exec('from ' + mx.__name__ + '.ndarray.ndarray import *', ns); result = sorted(k for k in ns if not k.startswith('_') and k != 'wrap')",
+    "ns = {}; exec('from ' + mx.__name__ + '.ndarray.utils import *', ns); result = sorted(k for k in ns if not k.startswith('_'))",
+    "m = __import__(mx.__name__ + '.ndarray.ndarray', fromlist=['zeros']); result = [m.zeros((2,)), m.add(m.ones((1,)), 2)]",
+    "m = __import__(mx.__name__ + '.ndarray.utils', fromlist=['zeros']); result = [m.zeros((1, 2), stype='csr'), m.array([1, 2])]",
+    "mx.nd.op.Custom is mx.nd.Custom",
 ]
 
 CASES = CREATION + PROPERTIES + COPIES + RESHAPE + INDEXING + SETITEM + ARITHMETIC + CONTEXTS + FROM_MXNET_TESTS
