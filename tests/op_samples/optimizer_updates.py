@@ -47,3 +47,8 @@ SAMPLES = {
     "preloaded_multi_mp_sgd_mom_update": ([_S] * 8 + [(2,), (2,)], {"num_weights": 2, "rescale_grad": "nan"}),
     "multi_lars": ([(3,)] * 4, {"eta": 0.1, "eps": 1e-8}),
 }
+
+# mp_lamb_update_phase1 takes float16 weights and gradients only (MPLambPhaseOneType)
+SAMPLE_DTYPES = {
+    "mp_lamb_update_phase1": ("float16", "float16", "float32", "float32", "float32"),
+}

@@ -75,9 +75,14 @@ def _check(op, tensors, same, fp32=0):
         expected = weight.dtype if i < same else _F32
         if tensor.dtype is not expected:
             raise MXNetError(f"{op}: Incompatible attr in node at {i}-th input: expected "
-                             f"{str(expected).replace('torch.', '')}, got {str(tensor.dtype).replace('torch.', '')}")
+                             f"{_name(expected)}, got {_name(tensor.dtype)}")
     if not weight.is_floating_point():
-        raise MXNetError(f"{op}: the weight must be a floating point array, got {str(weight.dtype).replace('torch.', '')}")
+        raise MXNetError(f"{op}: the weight must be a floating point array, got {_name(weight.dtype)}")
+
+
+def _name(dtype) -> str:
+    """A torch dtype's MXNet name ('float32')."""
+    return str(dtype).replace("torch.", "")
 
 
 def _exact_addcmul(like) -> bool:
@@ -309,12 +314,14 @@ def _adam_small(weight, grad, mean, var, target, T, lr, beta1, beta2, epsilon, w
 
 
 def _adamw_step(weight, grad, mean, var, T, lr, eta, beta1, beta2, epsilon, wd, clip_gradient, scale):
-    """w' = w - eta*(lr*mean/(sqrt(var)+eps) + wd*w) with the rescaled, clipped gradient."""
+    """w' = w - eta*(lr*mean/(sqrt(var)+eps) + wd*w) with the rescaled, clipped gradient.
+    ``1 - beta`` is a float subtraction cast to T (``scalar<DType>(1.f - param.beta1)``)."""
     g = grad * float(T(scale))
     if clip_gradient >= 0:
         g = _clip(g, float(T(clip_gradient)))
-    mean.mul_(float(T(beta1))).add_(g * float(T(1) - T(beta1)))
-    var.mul_(float(T(beta2))).add_((g * g).mul_(float(T(1) - T(beta2))))
+    one = np.float32(1)
+    mean.mul_(float(T(beta1))).add_(g * float(T(one - np.float32(beta1))))
+    var.mul_(float(T(beta2))).add_((g * g).mul_(float(T(one - np.float32(beta2)))))
     step = (mean * float(T(lr))).div_(_sqrt(var).add_(float(T(epsilon))))
     step.add_(weight * float(T(wd))).mul_(float(T(eta)))
     return g, weight - step
@@ -339,6 +346,9 @@ def _adamw_impl(mp, contrib):
         if not contrib:
             tensors, rescale_grad = tensors[:-1], tensors[-1]
         _check(op, tensors, 2 if mp else 4, 3 if mp else 0)
+        scale_dtype = getattr(getattr(rescale_grad, "_data", rescale_grad), "dtype", _F32)
+        if scale_dtype is not _F32:  # MPUpdateInferType: the rescale_grad array is float32
+            raise MXNetError(f"{op}: Type inconsistent, Provided = {_name(scale_dtype)}, inferred type = float32")
         scale = float(np.float32(_scale_value(rescale_grad)))
         weight, grad, mean, var = tensors[:4]
         if not np.isfinite(scale) or scale == 0:
@@ -470,6 +480,9 @@ def _lamb_phase1(weight, grad, mean, var, *, beta1, beta2, epsilon, t, bias_corr
 def _mp_lamb_phase1(weight, grad, mean, var, weight32, *, beta1, beta2, epsilon, t, bias_correction, wd,
                     rescale_grad, clip_gradient):
     _check("mp_lamb_update_phase1", (weight, grad, mean, var, weight32), 2, 3)
+    if weight.dtype is not torch.float16:  # MPLambPhaseOneType: the weight and grad are float16
+        raise MXNetError(f"mp_lamb_update_phase1: Type inconsistent, Provided = {_name(weight.dtype)}, "
+                         "inferred type = float16")
     # ``float g = grad_data[i] * rescale_grad``: a half_t product, rounded to the grad's dtype
     scaled = (grad * _f32(rescale_grad)).to(_F32)
     return _lamb_phase1_step(weight32, scaled, mean, var, np.float32, beta1, beta2, epsilon, t,
@@ -543,10 +556,18 @@ def _check_count(op, what, values, count, of="num_weights"):
                          f"{noun}: {count}, and got {len(values)}")
 
 
+def _master(mp, groups) -> bool:
+    """Whether a batched mp update steps (and writes) its float32 master weights: not for float32
+    weights, where the kernel's DType is its MPDType and it reads the weight itself, leaving the
+    master copy untouched (MultiSGDKernel's, MultiMPAdamWKernel's, MultiLAMB's has_mixed_precision)."""
+    return mp and groups[0][0].dtype is not _F32
+
+
 def _multi_sgd_run(groups, lrs, wds, momentum, rescale_grad, clip_gradient, has_mom, mp, preloaded=False):
     """MultiSGDKernel: mom = momentum*mom - lr*wd*w - lr*rescale*g; w += mom (in MPDType); each
     ``x - c*y`` is one exact addcmul by a 1 (see _adam). The preloaded kernel reads lr and wd as
     floats, so their product is a float's."""
+    mp = _master(mp, groups)
     T = np.float32 if mp else _SCALAR.get(groups[0][0].dtype, np.float32)
     weights = [grp[-1] if mp else grp[0] for grp in groups]
     grads = [grp[1].to(_F32) if mp else grp[1] for grp in groups]
@@ -589,6 +610,7 @@ def _multi_sgd_run(groups, lrs, wds, momentum, rescale_grad, clip_gradient, has_
 def _multi_sgd_run_on_device(groups, lr_array, wd_array, momentum, rescale_grad, clip_gradient, has_mom, mp):
     """_multi_sgd_run with the preloaded rates as device tensors (each product rounded in the
     weights' type, as there): ``mom = momentum*mom + w*(-lr*wd) + step*factor; w + mom``."""
+    mp = _master(mp, groups)
     weights = [grp[-1] if mp else grp[0] for grp in groups]
     T = np.float32 if mp else _SCALAR.get(weights[0].dtype, np.float32)
     decays = torch.neg(lr_array.reshape(-1) * wd_array.reshape(-1)).to(weights[0].dtype)  # float * float
@@ -689,14 +711,19 @@ def _multi_adamw_impl(op, stride, mp):
             _check_count(op, what, values, num_weights)
         for grp in groups:
             _check(op, grp, 2 if mp else 4, 3 if mp else 0)
+        expected = _F32 if mp else groups[0][0].dtype  # the mp form's rescale_grad is float32
+        if data[-1].dtype is not expected:
+            raise MXNetError(f"{op}: Incompatible attr in node at {len(data) - 1}-th input: expected "
+                             f"{_name(expected)}, got {_name(data[-1].dtype)}")
         scale = float(np.float32(_scale_value(data[-1])))
         if not np.isfinite(scale) or scale == 0:
             return tuple(grp[0].clone() for grp in groups)
+        master = _master(mp, groups)
         outs = []
         for grp, lr, wd, eta in zip(groups, lrs, wds, etas):
-            T = np.float32 if mp else _SCALAR.get(grp[0].dtype, np.float32)
-            weight = grp[4] if mp else grp[0]
-            g = grp[1].to(_F32) if mp else grp[1]
+            T = np.float32 if master else _SCALAR.get(grp[0].dtype, np.float32)
+            weight = grp[4] if master else grp[0]
+            g = grp[1].to(_F32) if master else grp[1]
             g = g * float(T(scale))
             if clip_gradient >= 0:
                 g = _clip(g, float(T(clip_gradient)))
@@ -707,7 +734,7 @@ def _multi_adamw_impl(op, stride, mp):
             var.sub_(square).mul_(float(T(beta2))).add_(square)
             step = (mean * float(T(lr))).div_(_sqrt(var).add_(float(T(epsilon))))
             new = weight - step.add_(weight * float(T(wd))).mul_(float(T(eta)))
-            if mp:
+            if master:
                 weight.copy_(new)
                 new = new.to(grp[0].dtype)
             outs.append(new)
@@ -723,12 +750,13 @@ def _multi_lamb_impl(op, stride, mp):
             _check_count(op, what, values, num_tensors, "num_tensors")
         for grp in groups:
             _check(op, grp, 2 if mp else 4, 3 if mp else 0)
+        master = _master(mp, groups)
         r1s = _sum_sq([grp[0] for grp in groups])
         temps = []
         for grp, wd, step in zip(groups, wds, step_count):
-            T = np.float32 if mp else _SCALAR.get(grp[0].dtype, np.float32)
-            weight = grp[4] if mp else grp[0].to(_F32 if T is np.float32 else grp[0].dtype)
-            g = (grp[1].to(_F32) if mp else grp[1]) * float(np.float32(rescale_grad))  # a float parameter
+            T = np.float32 if master else _SCALAR.get(grp[0].dtype, np.float32)
+            weight = grp[4] if master else grp[0].to(_F32 if T is np.float32 else grp[0].dtype)
+            g = (grp[1].to(_F32) if master else grp[1]) * float(np.float32(rescale_grad))  # a float parameter
             if clip_gradient >= 0:
                 g = _clip(g, float(T(clip_gradient)))
             mean, var = grp[2], grp[3]
@@ -741,7 +769,7 @@ def _multi_lamb_impl(op, stride, mp):
             temps.append(_lamb_direction(m, v, weight * float(T(wd)), T, epsilon))
         r2s = _sum_sq(temps)
         if not on_host(r2s):  # the norms stay on the device: no read back each step
-            return _lamb_phase2_on_device(groups, learning_rates, temps, r1s, r2s, lower_bound, upper_bound, mp)
+            return _lamb_phase2_on_device(groups, learning_rates, temps, r1s, r2s, lower_bound, upper_bound, master)
         outs = []
         for grp, lr, temp, r1, r2 in zip(groups, learning_rates, temps, r1s.tolist(), r2s.tolist()):
             r1, r2 = np.float32(np.sqrt(np.float32(r1))), np.float32(np.sqrt(np.float32(r2)))
@@ -750,8 +778,8 @@ def _multi_lamb_impl(op, stride, mp):
             if upper_bound >= 0:
                 r1 = min(r1, np.float32(upper_bound))
             ratio = np.float32(1) if r1 == 0 or r2 == 0 else np.float32(r1 / r2)
-            T = np.float32 if mp else _SCALAR.get(grp[0].dtype, np.float32)  # the kernel's MPDType
-            outs.append(_lamb_new_weight(grp, temp, float(T(np.float32(lr)) * T(ratio)), mp))
+            T = np.float32 if master else _SCALAR.get(grp[0].dtype, np.float32)  # the kernel's MPDType
+            outs.append(_lamb_new_weight(grp, temp, float(T(np.float32(lr)) * T(ratio)), master))
         return tuple(outs)
     return body
 

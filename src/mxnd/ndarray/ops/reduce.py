@@ -21,7 +21,7 @@ from ... import dtypes
 from ...fast_paths import on_host
 from ...params import dtype_enum, parse_axis, parse_bool, parse_int, parse_optional_int
 from ...registry import REQUIRED, OpSpec, Param, declare
-from .optimizer_updates import _sum_sq
+from .optimizer_updates import _SCALAR, _sum_sq
 
 __all__ = ["reduced_dims", "reduce_axes"]
 
@@ -263,14 +263,37 @@ def _argmax_channel(data):
 
 # ---- moments ----------------------------------------------------------------------------------
 
+def _safe_mean(data, dims, keepdim):
+    """ReduceAxesComputeImpl<sum, safe_acc=true, normalize=true> (moments): mshadow_op::sum's
+    stable Reduce (Kahan's loop in double; in float for float16), written in the dtype, divided
+    there by N (itself in the dtype). The double sum stands in for Kahan's: rounded to float32 or
+    float16 the two agree (a float64 mean can differ in the last bit). An infinity that is not the
+    last element added makes Kahan's residual, and so the sum, NaN."""
+    if dims is None:
+        total = torch.sum(data, dtype=torch.float64)
+    else:
+        total = torch.sum(data, dims, keepdim, dtype=torch.float64)
+    if not bool(torch.isfinite(total).all()):
+        last = [slice(None)] * data.dim()
+        for d in (range(data.dim()) if dims is None else dims):
+            last[d] = slice(-1, None)
+        early = torch.isinf(data)
+        early[tuple(last)] = False
+        early = early.any() if dims is None else early.sum(dims, keepdim) > 0
+        total = torch.where(early, torch.full_like(total, float("nan")), total)
+    count = data.numel() // max(total.numel(), 1)
+    return total.to(data.dtype) / float(_SCALAR[data.dtype](count))
+
+
 def _moments(data, *, axes=None, keepdims=False):
     """Mean, then the mean of squared deviations, each written in the input dtype (moments-inl.h)."""
     if axes is None or axes == ():
         raise ValueError("Empty axes is not supported, if you would like to do global moments, "
                          "please pass all axes to axes argument")
-    mean = reduce_axes(data, axes, True, False, _mean)
+    body = _safe_mean if data.is_floating_point() else _mean
+    mean = reduce_axes(data, axes, True, False, body)
     centered = data - mean
-    variance = reduce_axes(centered * centered, axes, True, False, _mean)
+    variance = reduce_axes(centered * centered, axes, True, False, body)
     if keepdims:
         return mean, variance
     dims = reduced_dims(data.dim(), axes, False)
