@@ -21,7 +21,32 @@ class _ThreadState(threading.local):
 
 
 
-class Context:
+_DEFAULT_CTX_DEPRECATED = ("Context.default_ctx has been deprecated. Please use Context.current_context() instead. "
+                           "Please use test_utils.set_default_context to set a default context")
+
+
+class _DefaultContext(type):
+    """``Context.default_ctx``: MXNet's deprecated class property for the current context."""
+
+    @property
+    def default_ctx(cls):
+        import warnings
+
+        warnings.warn(_DEFAULT_CTX_DEPRECATED, DeprecationWarning)
+        return current_context()
+
+    @default_ctx.setter
+    def default_ctx(cls, ctx):
+        import warnings
+
+        warnings.warn(_DEFAULT_CTX_DEPRECATED, DeprecationWarning)
+        if _state.stack:  # inside ``with ctx:``, which restores the outer one on exit
+            _state.stack[-1] = ctx
+        else:
+            _state.default = ctx
+
+
+class Context(metaclass=_DefaultContext):
     """A device context: ``Context('gpu', 1)`` or ``Context(mx.gpu(1))``.
 
     Used as ``with mx.gpu(0):`` it becomes the default context of creation functions.

@@ -330,6 +330,13 @@ FROM_MXNET_TESTS = [
     "m = __import__(mx.__name__ + '.ndarray.ndarray', fromlist=['zeros']); result = [m.zeros((2,)), m.add(m.ones((1,)), 2)]",
     "m = __import__(mx.__name__ + '.ndarray.utils', fromlist=['zeros']); result = [m.zeros((1, 2), stype='csr'), m.array([1, 2])]",
     "mx.nd.op.Custom is mx.nd.Custom",
+    "import warnings\nwith warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n"
+    "    a = str(mx.Context.default_ctx)\n    with mx.cpu(2):\n        b = str(mx.Context.default_ctx)\n"
+    "        mx.Context.default_ctx = mx.cpu(3)\n        c = str(mx.current_context())\n    d = str(mx.current_context())\n"
+    "    mx.Context.default_ctx = mx.cpu(5)\n    e = str(mx.nd.zeros(1).context)\n    mx.Context.default_ctx = mx.cpu(0)\n"
+    "result = [a, b, c, d, e]",
+    "import warnings\nwith warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n"
+    "    mx.Context.default_ctx\nresult = [x.category.__name__ for x in w]",
 ]
 
 CASES = CREATION + PROPERTIES + COPIES + RESHAPE + INDEXING + SETITEM + ARITHMETIC + CONTEXTS + FROM_MXNET_TESTS
