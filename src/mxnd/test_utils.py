@@ -54,11 +54,11 @@ __all__ += ["mx", "np", "npt", "rnd", "ss", "array", "Context", "current_context
 
 
 def __getattr__(name):
-    """``ss``: scipy.sparse, imported on first use (scipy is optional)."""
+    """``ss``: scipy.stats, imported on first use (scipy is optional)."""
     if name == "ss":
-        import scipy.sparse
+        import scipy.stats
 
-        return scipy.sparse
+        return scipy.stats
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

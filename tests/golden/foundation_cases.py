@@ -320,7 +320,8 @@ FROM_MXNET_TESTS = [
     "[mx.base.mx_real_t is np.float32, mx.base._as_list(3), mx.base._as_list((1, 2)), mx.base._as_list([4])]",
     # star imports: MXNet's modules without __all__ export what they import too
     "ns = {}; exec('from ' + mx.__name__ + '.test_utils import *', ns); "
-    "result = [k for k in ('np', 'mx', 'array', 'npt', 'rnd', 'ss', 'OrderedDict', 'Context', 'same', 'rand_ndarray') if k in ns]",
+    "result = [k for k in ('np', 'mx', 'array', 'npt', 'rnd', 'ss', 'OrderedDict', 'Context', 'same', 'rand_ndarray') if k in ns]"
+    " + [ns['ss'].__name__, ns['rnd'].__name__, ns['npt'].__name__]",
     "ns = {}; exec('from ' + mx.__name__ + '.autograd import *', ns); result = [k for k in ('NDArray', 'record', 'Function') if k in ns]",
     "ns = {}; exec('from ' + mx.__name__ + '.io import *', ns); result = sorted(k for k in ns if k.endswith('Iter'))",
     "ns = {}; exec('from ' + mx.__name__ + '.ndarray.contrib import *', ns); "
