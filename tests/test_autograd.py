@@ -167,6 +167,32 @@ def test_grad_with_create_graph_gives_second_order():
     np.testing.assert_allclose(x.grad.asnumpy(), [-0.84147096, -0.9092974], rtol=1e-6)
 
 
+def test_grad_of_one_ndarray_variable_is_a_list():
+    # MXNet 1.9.1 returns a list here too (it tests `variables` after rebinding it to a list)
+    x = variable([0.5, 1.5, 2.0])
+    with autograd.record():
+        y = mx.nd.log(x)
+    grads = autograd.grad(y, x, head_grads=mx.nd.array([1., 2., 3.]))
+    assert isinstance(grads, list) and len(grads) == 1
+    assert grads[0].asnumpy().tolist() == np.float32([2., 4 / 3, 1.5]).tolist()
+
+
+# second-order gradients of gradients that do not depend on the variable (MXNet 1.9.1's values)
+@pytest.mark.parametrize("function, first", [
+    (mx.nd.abs, [1., -2., 3.]),
+    (mx.nd.radians, [0.01745329238474369, 0.03490658476948738, 0.05235987901687622]),
+    (lambda v: mx.nd.clip(v, -1, 1), [1., 0., 0.]),
+])
+def test_second_order_of_a_constant_gradient_is_zero(function, first):
+    x = variable([0.5, -1.5, 2.0])
+    with autograd.record():
+        y = function(x)
+        (g1,) = autograd.grad(y, x, head_grads=mx.nd.array([1., 2., 3.]), create_graph=True, retain_graph=True)
+        (g2,) = autograd.grad(g1, x, head_grads=mx.nd.array([1., 1., 2.]), create_graph=True, retain_graph=True)
+    assert g1.asnumpy().tolist() == first
+    assert g2.asnumpy().tolist() == [0., 0., 0.] and g2.dtype == np.float32 and g2.shape == (3,)
+
+
 def test_grad_of_a_variable_without_attach_grad_raises():
     u = mx.nd.array([1., 2.])
     with autograd.record():

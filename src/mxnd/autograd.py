@@ -305,8 +305,17 @@ def _can_adopt(buffer, gradient) -> bool:
 
 
 def grad(heads, variables, head_grads=None, retain_graph=None, create_graph=False, train_mode=True):
-    """Gradients of ``heads`` w.r.t. ``variables`` as new NDArrays (``.grad`` buffers untouched)."""
-    single = isinstance(variables, NDArray)
+    """Gradients of ``heads`` w.r.t. ``variables`` as a list of new NDArrays (``.grad`` buffers
+    untouched), one per variable, also for a single NDArray variable: MXNet 1.9.1 meant to return
+    that one alone but tests the name it has just rebound to a list.
+
+    >>> import mxnd as mx
+    >>> x = mx.nd.array([2.0]); x.attach_grad()
+    >>> with mx.autograd.record():
+    ...     y = x * x
+    >>> mx.autograd.grad(y, x)[0].asnumpy()
+    array([4.], dtype=float32)
+    """
     variables = _as_list(variables)
     for variable in variables:
         if not variable._data.requires_grad:
@@ -319,10 +328,35 @@ def grad(heads, variables, head_grads=None, retain_graph=None, create_graph=Fals
     # a gradient on the memory of a head gradient (a head that is a variable, or a view of one)
     # is copied: the default head gradient's memory is reused by later backward passes
     heads_memory = {g.untyped_storage().data_ptr() for g in grads if g.layout is torch.strided}
-    arrays = [wrap(torch.zeros_like(v._data) if g is None else g.to_dense() if g.layout is not torch.strided
-                   else g.clone() if g.untyped_storage().data_ptr() in heads_memory else g, v._ctx)
-              for v, g in zip(variables, results)]
-    return arrays[0] if single else arrays
+    return [_gradient_array(v, g, heads_memory, create_graph) for v, g in zip(variables, results)]
+
+
+def _gradient_array(variable, gradient, heads_memory, create_graph):
+    """``variable``'s gradient from torch's engine as an NDArray of its own memory."""
+    if gradient is None or gradient._is_zerotensor():  # not reached, or torch's storage-less zeros
+        gradient = torch.zeros_like(variable._data)
+    elif gradient.layout is not torch.strided:
+        gradient = gradient.to_dense()
+    elif gradient.untyped_storage().data_ptr() in heads_memory:
+        gradient = gradient.clone()
+    if create_graph and not gradient.requires_grad:  # independent of the variable, yet in the graph
+        gradient = _ZeroLink.apply(gradient, variable._data)
+    return wrap(gradient, variable._ctx)
+
+
+class _ZeroLink(torch.autograd.Function):
+    """``value`` joined to ``variable``'s graph with a zero gradient. MXNet records the backward
+    graph of ``grad(create_graph=True)`` whether or not a gradient depends on its variable (that of
+    ``radians`` or ``clip`` does not), so differentiating it again gives zeros, not an error."""
+
+    @staticmethod
+    def forward(ctx, value, variable):
+        ctx.variable_shape = variable.shape
+        return value.clone()
+
+    @staticmethod
+    def backward(ctx, head):
+        return None, head.new_zeros(ctx.variable_shape)
 
 
 class _Bridge(torch.autograd.Function):
