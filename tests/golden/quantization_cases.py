@@ -196,4 +196,45 @@ CALIBRATE = [R.format(c) for c in [
     f"{C}(mx.nd.array([1, 2, 3, 4, 5.]), {E6}, num_quantized_bins='x')",
 ]]
 
-CASES = QUANTIZE + QUANTIZE_V2 + QUANTIZE_ASYM + DEQUANTIZE + REQUANTIZE + GRADIENTS + CALIBRATE
+# calibration ranges are dmlc optional<float>: no inf, nan or float32 overflow; blanks around a number
+CALIB_TEXT = [E.format(c) for c in [
+    f"{V}(x, min_calib_range='nan', max_calib_range=1.0)",
+    f"{V}(x, min_calib_range=-1.0, max_calib_range=float('inf'))",
+    f"{V}(x, min_calib_range=-3.5e38, max_calib_range=1.0)", f"{V}(x, min_calib_range=-1.0, max_calib_range='1e39')",
+    f"{V}(x, min_calib_range='-1 ', max_calib_range='  2  ')",
+    f"{V}(x, min_calib_range='-1e-50', max_calib_range='+.5')",
+    f"{V}(x, min_calib_range=-3.4028234e38, max_calib_range=1.0)", f"{V}(x, min_calib_range=True, max_calib_range=1.0)",
+    f"{A}(x[0], min_calib_range='-inf', max_calib_range=1.0)", f"{A}(x[0], min_calib_range='-2 ', max_calib_range=1.0)",
+    f"{RQ}(small, lo, hi, min_calib_range=float('nan'), max_calib_range=1.0)",
+    f"{RQ}(small, lo, hi, min_calib_range=-1.0, max_calib_range=1e50)",
+    f"{RQ}(small, lo, hi, min_calib_range=' -1', max_calib_range='1 ')",
+]] + [R.format(f"{V}(x, min_calib_range=' -1.5 ', max_calib_range='2.25 ')")]
+
+# a zero min or max of the data takes the sign of the first zero (MXNet's loop keeps the first of
+# equals); the results list the sign bits (the golden comparison takes -0.0 == 0.0)
+SIGNS = "; result = [o[1], o[2], [bool(b) for b in np.signbit(np.r_[o[1].asnumpy(), o[2].asnumpy()])]]"
+Z = "np.random.RandomState({}).uniform(0, 1, {}).astype(np.float32)"
+SIGNED_ZEROS = [D + f"o = {c}" + SIGNS for c in [
+    f"{V}(mx.nd.array([0., -0., 0.]), out_type='uint8')", f"{V}(mx.nd.array([-0., 0., 0.]), out_type='uint8')",
+    f"{V}(mx.nd.array([-0., 1., 0.]), out_type='uint8')", f"{V}(mx.nd.array([0., -1., -0.]), out_type='uint8')",
+    f"{V}(mx.nd.array([np.nan, -0., 0.]), out_type='uint8')", f"{V}(mx.nd.array([-0., 0.]), out_type='int8')",
+]] + [D + f"o = {A}(mx.nd.array([[{c}]])); result = [o[1], bool(np.signbit(o[1].asnumpy()[0]))]"
+      for c in ("[-0., 0., 0.]", "[0., -0., -0.]", "[-0., -0.]")] + [
+    D + f"v = {Z.format(seed, n)}; v[::3] = 0; v[{first}] = -0.0; v[:{first}] = np.maximum(v[:{first}], 0.5); "
+    f"o = {V}(mx.nd.array({'-v' if negate else 'v'}), out_type='uint8')" + SIGNS
+    for seed, n in ((1, 50000), (2, 9000)) for first in (0, 1, 4500, 8999) for negate in (False, True)]
+
+# a NaN in int8: 127, but 0 where oneDNN's reorder is an unscaled copy (scale 1, 3-D data, or 4-D
+# whose nhwc layout is its nchw one)
+N = "mx.nd.array(np.array([np.nan, 1.5, -np.inf, 126.5, np.nan, 0.5]).reshape({}))"
+NAN_COPY = [R.format(c) for shape in ("(6,)", "(2, 3)", "(1, 2, 3)", "(6, 1, 1)", "(6, 1, 1, 1)", "(1, 1, 2, 3)",
+                                      "(3, 2, 1, 1)", "(1, 1, 1, 2, 3)") for c in (
+    f"{Q}({N.format(shape)}, mx.nd.array([-2.5]), mx.nd.array([127.]), out_type='int8')",
+    f"{Q}({N.format(shape)}, mx.nd.array([-1.]), mx.nd.array([1.]), out_type='int8')",
+    f"{V}({N.format(shape)}, min_calib_range=-127.5, max_calib_range=3.)",
+    f"{V}({N.format(shape)}, min_calib_range=-127.4, max_calib_range=3.)",
+    f"{V}({N.format(shape)} * (mx.nd.arange(6).reshape({shape}) != 2) + 1)",
+)]
+
+CASES = (QUANTIZE + QUANTIZE_V2 + QUANTIZE_ASYM + DEQUANTIZE + REQUANTIZE + GRADIENTS + CALIBRATE + CALIB_TEXT
+         + SIGNED_ZEROS + NAN_COPY)

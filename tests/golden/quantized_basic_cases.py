@@ -190,6 +190,10 @@ EMBEDDING = [R.format(f"{EM}({c})") for c in [
     "mx.nd.array([1, 4], dtype='int8'), w, r(-1.0), r(1.0), input_dim=6, output_dim=4",
     "mx.nd.array([1, 4], dtype='float64'), w, r(-1.0), r(1.0), input_dim=6, output_dim=4",
     "mx.nd.array([1, 4]), w, r(-1.0), r(1.0), input_dim=6, output_dim=4, dtype='float16', sparse_grad=True",
+    # C's int64_t cast: NaN, inf and values beyond int64 read row 0
+    "mx.nd.array([np.inf, -np.inf, 1e10, 3.7, 1e30, 9.3e18], dtype='float16'), w, r(-1.0), r(1.0), input_dim=6, output_dim=4",
+    "mx.nd.array([np.inf, -np.inf, 1e10, 3.7, 1e30, 9.3e18, 9.2e18]), w, r(-1.0), r(1.0), input_dim=6, output_dim=4",
+    "mx.nd.array([np.inf, 1e10, 1e30, -9.3e18, 9.3e18, 9.2e18], dtype='float64'), w, r(-1.0), r(1.0), input_dim=6, output_dim=4",
     "data=mx.nd.array([[[3]]]), weight=w, min_weight=r(-1.0), max_weight=r(1.0), input_dim='6', output_dim='4'",
 ]] + [G.format(f"{EM}(mx.nd.array([1, 2]) + f[0, 0, :2] * 0, w, lo, hi, input_dim=6, output_dim=4)")] + [
     E.format(f"{EM}({c})[0].wait_to_read()") for c in [
@@ -208,7 +212,35 @@ DIFFERENT = [
     R.format(f"{PL}(x, r(-1.0), r(1.0), kernel=(2, 2, 2))"),
 ]
 
-CASES = ACT + FLATTEN + CONCAT + ELEMWISE_ADD + ELEMWISE_MUL + POOLING + EMBEDDING + DIFFERENT
+# NaN products (a NaN range, or 0 * inf from a zero range): oneDNN's reorders give 127 in int8 and
+# 0 in uint8; its sum gives 0 in uint8, in int8 127 but 0 for 3-D and 4-D data
+NAN = [R.format(c) for c in [
+    f"{CC}(a, a2, r(np.nan), r(1.0), r(-2.0), r(2.0), num_args=2, dim=1)",
+    f"{CC}(u, a2, r(np.nan), r(1.0), r(-2.0), r(2.0), num_args=2, dim=0)",
+    f"{CC}(u, u2, r(np.nan), r(1.0), r(0.0), r(2.0), num_args=2, dim=1)",
+    f"{CC}(x[:, :1], x, r(-1.0), r(1.0), r(-3.0), r(np.nan), num_args=2, dim=1)",
+    f"{ADD}(a, a2, r(np.nan), r(1.0), r(-2.0), r(2.0), min_calib_range=-1.0, max_calib_range=1.0)",
+    f"{ADD}(u, u2, r(np.nan), r(1.0), r(0.0), r(2.0), min_calib_range=-1.0, max_calib_range=1.0)",
+    f"{ADD}(a, u, r(-1.0), r(1.0), r(np.nan), r(1.0), min_calib_range=-2.0, max_calib_range=3.0)",
+    f"{ADD}(u, a, r(-1.0), r(3.0), r(np.nan), r(1.0), min_calib_range=-2.0, max_calib_range=3.0)",
+    f"{ADD}(u, a, r(-127.0), r(3.0), r(0.0), r(-0.0), min_calib_range=-0.0, max_calib_range=-0.0)",
+    f"{ADD}(a, a2, r(-1.0), r(1.0), r(-1.0), r(1.0), min_calib_range=0.0, max_calib_range=0.0)",
+    f"{ADD}(u, u2, r(0.0), r(0.0), r(0.0), r(0.0), min_calib_range=0.0, max_calib_range=0.0)",
+    f"{ADD}(x, x[:, ::-1], r(np.nan), r(1.0), r(-1.0), r(1.0), min_calib_range=-1.0, max_calib_range=1.0)",
+    f"{ADD}(x[0], x[1], r(-1.0), r(1.0), r(-1.0), r(1.0), min_calib_range=0.0, max_calib_range=0.0)",
+    f"{ADD}(x5, x5, r(-1.0), r(1.0), r(-1.0), r(1.0), min_calib_range=0.0, max_calib_range=0.0)",
+    f"{ADD}(x5[0, 0], x5[0, 1], r(np.nan), r(1.0), r(-1.0), r(1.0), min_calib_range=-1.0, max_calib_range=1.0)",
+]]
+
+# calibration ranges are dmlc optional<float>: no inf, nan or float32 overflow; blanks around a number
+CALIB_TEXT = [E.format(f"{ADD}(a, a2, r(-1.0), r(1.0), r(-2.0), r(2.0), {c})[0].wait_to_read()") for c in [
+    "min_calib_range='inf', max_calib_range=1.0", "min_calib_range=-1.0, max_calib_range=float('nan')",
+    "min_calib_range=-1e39, max_calib_range=1.0", "min_calib_range='-1e50', max_calib_range=1.0",
+    "min_calib_range=' -2 ', max_calib_range='3 '", "min_calib_range='.5', max_calib_range='+1e-50'",
+    "min_calib_range=True, max_calib_range=1.0", "min_calib_range='', max_calib_range=1.0",
+]]
+
+CASES = ACT + FLATTEN + CONCAT + ELEMWISE_ADD + ELEMWISE_MUL + POOLING + EMBEDDING + DIFFERENT + NAN + CALIB_TEXT
 
 _MUL_WHY = ("MXNet 1.9.1's imperative quantized_elemwise_mul always fails ('Check failed: out_shapes.size() == "
             "outputs.size()'); mxnd computes what MXNet's symbolic executor gives")

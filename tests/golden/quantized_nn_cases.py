@@ -163,6 +163,18 @@ RNN_CASES = [RE.format(f"{QR}({c})[0].wait_to_read()") for c in [
     "rx, rp, rh, rc, f(50.), f(128.), state_size=3, num_layers=1, mode='lstm', p=2",
 ]]
 
+# the bias rescale 255.5 / 2.5 in float32 division (not a product with the reciprocal)
+FC_CASES += [R.format(f"{FC}({c})") for c in [
+    "mx.nd.array(rng.randint(0, 7, (4, 11)), dtype='uint8'), mx.nd.array(rng.randint(-3, 4, (3, 11)), dtype='int8'), "
+    "mx.nd.array([70, -9, -83], dtype='int8'), f(0), f(2.5), f(0), f(127), f(-127), f(127), num_hidden=3",
+    "xs, w, b, f(-0.3), f(0.7), f(-2.9), f(0.3), f(-1.1), f(1.3), num_hidden=4",
+    "xu, w, b, f(0), f(0.7), f(-1.7), f(2.3), f(-5.1), f(1.9), num_hidden=4",
+]]
+BN_CASES += [E.format(f"{BN}(bx, g, be, m, v, f(-2), f(2), {c})[0].wait_to_read()") for c in [
+    "min_calib_range='inf', max_calib_range=4", "min_calib_range=-5, max_calib_range=float('nan')",
+    "min_calib_range=-1e39, max_calib_range=4", "min_calib_range=' -5 ', max_calib_range='4 '",
+]]
+
 CASES = FC_CASES + CONV_CASES + BN_CASES + RNN_CASES
 
 # case -> why mxnd deliberately differs (tests/test_golden.py merges this table)

@@ -67,6 +67,7 @@ mxnd computes what the CPU build does (MXNet's GPU kernels refuse uint8 and roun
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import torch
@@ -74,7 +75,7 @@ import torch
 from ... import dtypes
 from ...errors import MXNetError
 from ...fast_paths import on_host
-from ...params import enum, parse_float, parse_int
+from ...params import ParamError, enum, parse_int
 from ...registry import OpSpec, Param, declare
 from .unary import without_gradient, zero_gradient
 
@@ -357,20 +358,43 @@ def _check_ranges(*ranges):
             raise ValueError(f"Shape inconsistent, Provided = {list(tensor.shape)}, inferred shape=[1]")
 
 
-def _data_range(data):
+def _data_range(data, signed_zeros=False):
     """oneDNN's runtime min and max: NaN skipped, from FLT_MAX / -FLT_MAX, and whether the data
     holds no NaN. One aminmax pass (it gives NaN only when the data holds one: then the masked
-    passes); np.float32 values on the host, else float32 0-d tensors."""
+    passes); np.float32 values on the host, else float32 0-d tensors. ``signed_zeros``: a zero
+    min or max takes the sign of the first zero, as MXNet's loop keeps the first of equal values."""
     low, high = torch.aminmax(data)
     if on_host(data):
         low, high = low.item(), high.item()
-        if low == low:  # not NaN
-            return np.float32(min(low, _FLT_MAX)), np.float32(max(high, -_FLT_MAX)), True
+        finite = low == low  # not NaN
+        if finite:
+            low, high = np.float32(min(low, _FLT_MAX)), np.float32(max(high, -_FLT_MAX))
+        else:
+            low, high = (np.float32(v.item()) for v in _masked_range(data))
+        if signed_zeros and (low == 0 or high == 0):
+            zero = _first_zero(data.detach().contiguous().numpy().reshape(-1))
+            low, high = (zero if v == 0 else v for v in (low, high))
+        return low, high, finite
+    finite = not bool(torch.isnan(low))
+    if finite:
+        low, high = low.clamp(max=_FLT_MAX), high.clamp(min=-_FLT_MAX)
+    else:
         low, high = _masked_range(data)
-        return np.float32(low.item()), np.float32(high.item()), False
-    if bool(torch.isnan(low)):
-        return _masked_range(data) + (False,)
-    return low.clamp(max=_FLT_MAX), high.clamp(min=-_FLT_MAX), True
+    if signed_zeros:
+        flat = data.reshape(-1)
+        zero = flat[torch.argmax((flat == 0).to(torch.uint8))]  # the first zero (if any)
+        low, high = (torch.where(v == 0, zero, v) for v in (low, high))
+    return low, high, finite
+
+
+def _first_zero(flat):
+    """The first zero (with its sign) of a 1-D numpy array holding one, in growing blocks."""
+    start, size = 0, 4096
+    while True:
+        hits = np.flatnonzero(flat[start:start + size] == 0)
+        if hits.size:
+            return np.float32(flat[start + hits[0]])
+        start, size = start + size, size * 8
 
 
 def _masked_range(data):
@@ -390,6 +414,17 @@ def _reorder(data, scale, dtype, shift=None, finite=False):
             scale = _host_scalar(scale)
         return _reorder_host(data, float(scale), dtype, shift, finite)
     return _reorder_generic(data, _f32(scale, data), dtype, None if shift is None else _f32(shift, data))
+
+
+def _unscaled_copy_nan(data, scale, dtype, out):
+    """``out`` with 0 for a NaN where oneDNN's int8 reorder of quantize/quantize_v2 is a plain copy
+    (measured on MXNet 1.9.1): scale 1 between identical 3-D layouts, or 4-D ones (nchw to nhwc:
+    dims (N, 1, 1, 1)); elsewhere a NaN gives 127."""
+    if dtype is not torch.int8 or not (data.dim() == 3 or (data.dim() == 4 and data[0].numel() == 1)):
+        return out
+    if isinstance(scale, torch.Tensor):
+        return out.masked_fill_(torch.isnan(data) & (scale == 1), 0)
+    return out.masked_fill_(torch.isnan(data), 0) if scale == 1 else out
 
 
 def _finite_scale(scale):
@@ -422,7 +457,8 @@ def _quantize(data, min_range, max_range, out_type="uint8"):
                 scale, low, high = _const(127.0, real) / real, -real, real
             else:
                 scale = _const(255.0, real) / real
-        return _reorder(data, scale, dtype), _range_out(low, data), _range_out(high, data)
+        out = _unscaled_copy_nan(data, scale, dtype, _reorder(data, scale, dtype))
+        return out, _range_out(low, data), _range_out(high, data)
 
     return _run(compute, (data, min_range, max_range))
 
@@ -448,7 +484,8 @@ def _quantize_v2(data, out_type="int8", min_calib_range=None, max_calib_range=No
         if calibrated:
             low, high, finite = np.float32(min_calib_range), np.float32(max_calib_range), False
         else:
-            low, high, finite = _data_range(data)  # no NaN in the data: a NaN product needs a 0 or inf scale
+            # no NaN in the data: a NaN product needs a 0 or inf scale; uint8 shows a zero's sign
+            low, high, finite = _data_range(data, signed_zeros=dtype is torch.uint8)
         with np.errstate(all="ignore"):
             real = max_abs(low, high)
             if dtype is torch.int8:
@@ -456,7 +493,10 @@ def _quantize_v2(data, out_type="int8", min_calib_range=None, max_calib_range=No
             else:
                 scale = _const(UINT8_RANGE, real) / real
         finite = finite and _finite_scale(scale) and bool(np.isfinite(real))
-        return _reorder(data, scale, dtype, finite=finite), _range_out(low, data), _range_out(high, data)
+        out = _reorder(data, scale, dtype, finite=finite)
+        if not finite:
+            out = _unscaled_copy_nan(data, scale, dtype, out)
+        return out, _range_out(low, data), _range_out(high, data)
 
     return _run(compute, (data,))
 
@@ -471,7 +511,7 @@ def _quantize_asym(data, min_calib_range=None, max_calib_range=None):
         if min_calib_range is not None and max_calib_range is not None:
             low, high = np.float32(min_calib_range), np.float32(max_calib_range)
         else:
-            low, high, _ = _data_range(data)
+            low, high, _ = _data_range(data, signed_zeros=True)
         with np.errstate(all="ignore"):
             most = _const(255.0, low)
             scale = most / (high - low)
@@ -917,17 +957,28 @@ def _calibrate_entropy(hist, hist_edges, num_quantized_bins=255):
     return without_gradient("_contrib_calibrate_entropy", compute, hist, hist_edges)
 
 
-def _optional_float(value):
-    """A float or None (``'None'``), as dmlc::optional<float>."""
-    if value is None or value == "None":
+_FLOAT_TEXT = re.compile(r"\s*[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*")
+
+
+def optional_float32(value):
+    """dmlc ``optional<float>`` read from the frontend's text (``str(value)``): None for
+    ``'None'``, else a decimal number (blanks around) finite as a float32: ``istream >> float``
+    takes no inf or nan and fails on overflow."""
+    text = str(value)
+    if text == "None":
         return None
-    return parse_float(value)
+    if _FLOAT_TEXT.fullmatch(text):
+        number = float(text)
+        with np.errstate(over="ignore"):
+            if np.isfinite(np.float32(number)):
+                return number
+    raise ParamError("float or None", value)
 
 
 def _calib_params(what):
-    return (Param("min_calib_range", _optional_float, None,
+    return (Param("min_calib_range", optional_float32, None,
                   f"the minimum float32 value from calibration; with max_calib_range, used to {what}"),
-            Param("max_calib_range", _optional_float, None,
+            Param("max_calib_range", optional_float32, None,
                   f"the maximum float32 value from calibration; with min_calib_range, used to {what}"))
 
 

@@ -35,8 +35,8 @@ quantization_utils.h and mkldnn/mkldnn_quantized_*.cc); its results are the spec
   the extra right padding of the ``full`` convention) or by the count of inputs, then rounds
   half to even;
 - ``quantized_embedding`` gathers rows of an int8 weight (indices truncated and clipped to
-  ``[0, input_dim - 1]``, NaN to 0) and returns the weight's range; ``dtype`` and
-  ``sparse_grad`` are ignored;
+  ``[0, input_dim - 1]``; NaN, inf and values beyond int64 to 0) and returns the weight's
+  range; ``dtype`` and ``sparse_grad`` are ignored;
 - a zero-size data array fails as MXNet 1.x's shape inference does (unknown shape);
 - flatten, concat, elemwise_mul, pooling and embedding have zero gradients
   (``MakeZeroGradNodes``); act and elemwise_add register none: a backward through them raises
@@ -50,8 +50,9 @@ meaningless). A negative quantized_concat ``dim`` raises (MXNet crashes); a pool
 whose rank does not match the data's raises (MXNet reads the wrong dims); ``pad >= kernel``
 raises on every axis (MXNet checks the first ones); max pooling under ``autograd.record()``
 works (MXNet fails: "MKLDNN Pooling: incorrect workspace input"). A NaN or infinite range
-makes quantized_elemwise_add's output NaN before saturation: mxnd saturates it by the NaN's
-sign (high for the NaN of 0/0), MXNet's oneDNN varies with the data. Integer arrays cannot be
+can make quantized_elemwise_add's output NaN before saturation: int8 and uint8 outputs get
+what MXNet's oneDNN writes (``_sum_nan``); an int32 output, where oneDNN's value varies with
+the size, is saturated by the NaN's sign (high for the NaN of 0/0). Integer arrays cannot be
 autograd variables in mxnd, so a backward from an integer output raises instead of giving zeros.
 """
 from __future__ import annotations
@@ -63,12 +64,11 @@ import torch
 import torch.nn.functional as F
 
 from ... import dtypes
-from ...errors import MXNetError
-from ...params import ParamError, parse_bool, parse_float
+from ...params import parse_bool
 from ...registry import REGISTRY, OpSpec, Param, declare
 # registers the float operators whose params are reused below
 from . import layout as _layout_ops, nn_basic, pooling  # noqa: F401
-from .quantization import max_abs
+from .quantization import max_abs, optional_float32
 from .unary import without_gradient, zero_gradient
 
 _F32 = torch.float32
@@ -122,13 +122,13 @@ def _range_array(value, like):
     return torch.tensor([value], dtype=_F32, device=like.device)
 
 
-def _quantized(values, dtype, nan_high=None):
+def _quantized(values, dtype, nan=None):
     """float32 ``values`` rounded half to even and saturated to ``dtype``, as oneDNN's reorders;
-    a NaN goes to the high bound when ``nan_high`` (a host NaN's sign bit) says so, else the low one."""
+    a NaN gives ``nan`` when one is given."""
     low, high = _BOUNDS[dtype]
     rounded = torch.round(values).clamp(low, high)
-    if nan_high is not None:
-        rounded = torch.where(torch.isnan(rounded), torch.full_like(rounded, high if nan_high else low), rounded)
+    if nan is not None:
+        rounded = rounded.nan_to_num(nan=nan)
     return rounded.to(torch.int64 if dtype is torch.int32 else torch.int16).to(dtype)
 
 
@@ -180,8 +180,9 @@ def _flatten(data, min_data, max_data):
 # ---- quantized_concat ---------------------------------------------------------------------------
 
 def _rescaled(data, ratio, dtype):
-    """oneDNN's reorder of ``data`` into ``dtype`` with output scale ``ratio`` (float32)."""
-    return _quantized(data.to(_F32) * _f32(ratio, data), dtype)
+    """oneDNN's reorder of ``data`` into ``dtype`` with output scale ``ratio`` (float32): a NaN
+    product gives 127 in int8, 0 in uint8 (as quantize's reorder)."""
+    return _quantized(data.to(_F32) * _f32(ratio, data), dtype, 127.0 if dtype is torch.int8 else 0.0)
 
 
 def _concat(*arrays, dim=1, num_args=None):
@@ -271,11 +272,23 @@ def _add(lhs, rhs, lhs_min, lhs_max, rhs_min, rhs_max, *, min_calib_range=None, 
         else:
             a, s0 = _rescaled(lhs.detach(), s0, torch.int8).to(_F32), np.float32(1.0)
     total = a * _f32(s0, a) + b * _f32(s1, b)  # two float32 roundings, no fma
-    nan_high = None
-    if math.isnan(s0) or math.isnan(s1):  # the whole output is NaN: oneDNN's saturation picks a side
-        nan_high = bool(np.signbit(s0 if math.isnan(s0) else s1))
-    outputs = (_quantized(total, out_dtype, nan_high), _range_array(low, lhs), _range_array(high, lhs))
+    outputs = (_quantized(total, out_dtype, _sum_nan(total, out_dtype, s0, s1)), _range_array(low, lhs),
+               _range_array(high, lhs))
     return _graded(_ADD, outputs, ranges, zero=False)
+
+
+def _sum_nan(total, dtype, s0, s1):
+    """What oneDNN's sum writes for a NaN (a NaN or infinite scale, 0 * inf), measured on MXNet
+    1.9.1's CPU build: 0 in uint8; in int8 127, but 0 for 3-D and 4-D data (its unscaled final
+    reorder is a plain copy there, as in quantize); in int32 (only a NaN scale, the whole output)
+    it varies with the size: mxnd saturates by the NaN's sign (high for the NaN of 0/0)."""
+    if dtype is torch.uint8:
+        return 0.0
+    if dtype is torch.int8:
+        return 0.0 if total.dim() in (3, 4) else 127.0
+    if math.isnan(s0) or math.isnan(s1):
+        return _BOUNDS[dtype][1 if np.signbit(s0 if math.isnan(s0) else s1) else 0]
+    return None
 
 
 def _mul(lhs, rhs, lhs_min, lhs_max, rhs_min, rhs_max, *, min_calib_range=None, max_calib_range=None,
@@ -434,7 +447,8 @@ def _embedding(data, weight, min_weight, max_weight, *, input_dim, output_dim, d
     if weight.dtype is not torch.int8:
         raise TypeError(f"Type inconsistent, Provided = {dtypes.name_of(weight.dtype)}, inferred type = int8")
     index = data.detach().to(torch.float64)
-    index = torch.where(torch.isnan(index), torch.zeros_like(index), index.clamp(0, input_dim - 1))
+    # C's int64_t cast gives INT64_MIN (row 0) for NaN, inf and values beyond the int64 range
+    index = torch.where(index.abs() < 2.0 ** 63, index.clamp(0, input_dim - 1), torch.zeros_like(index))
     out = weight.detach()[index.trunc().to(torch.int64)]
     outputs = (out, min_weight.detach().reshape(1).clone(), max_weight.detach().reshape(1).clone())
     return _graded("_contrib_quantized_embedding", outputs, (data, min_weight, max_weight), zero=True)
@@ -443,17 +457,7 @@ def _embedding(data, weight, min_weight, max_weight, *, input_dim, output_dim, d
 # ---- the table ----------------------------------------------------------------------------------------
 
 def _optional_calib(name):
-    def parse(value):
-        if value is None or value == "None":
-            return None
-        try:
-            number = parse_float(value)
-        except ParamError:
-            number = math.nan
-        if math.isnan(number):
-            raise MXNetError(f"Invalid Parameter format for {name} expect float or None but value='{value}'")
-        return number
-    return Param(name, parse, None, "calibrated output range, used to requantize the output (with its pair)")
+    return Param(name, optional_float32, None, "calibrated output range, used to requantize the output (with its pair)")
 
 
 def _params_of(name):

@@ -73,6 +73,7 @@ output raises instead of giving zeros.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import numpy as np
@@ -84,7 +85,7 @@ from ...fast_paths import on_host
 from ...params import parse_bool
 from ...registry import OpSpec, REGISTRY, Param, declare
 from . import convolution, nn_basic, normalization, rnn
-from .quantization import max_abs
+from .quantization import max_abs, optional_float32
 from .unary import without_gradient, zero_gradient
 
 _F32 = torch.float32
@@ -288,8 +289,10 @@ def _fully_connected(*arrays, num_hidden, no_bias=False, flatten=True):
         acc = _matmul(rows, weight)
         int_bias = None
         if bias is not None:
-            data_scale = (_INT8_RANGE if signed else _UINT8_RANGE) / _max_abs(min_data, max_data)
-            weight_scale = _INT8_RANGE / _max_abs(min_weight, max_weight)
+            # tensor / tensor: torch computes ``float / tensor`` as a product with the reciprocal
+            levels = torch.tensor(_INT8_RANGE if signed else _UINT8_RANGE, dtype=_F32, device=data.device)
+            data_scale = levels / _max_abs(min_data, max_data)
+            weight_scale = torch.tensor(_INT8_RANGE, dtype=_F32, device=data.device) / _max_abs(min_weight, max_weight)
             rescale = data_scale * weight_scale * _max_abs(*ranges[4:]) / _INT8_RANGE
             int_bias = _c_int32(bias.to(_F32) * rescale)
         out = _accumulated(acc, int_bias)
@@ -431,8 +434,11 @@ _FLOAT_FAMILIES = (convolution, nn_basic, normalization, rnn)
 
 
 def _params_of(name, extra=()):
-    """The parameters of the float operator ``name`` (its parsers, defaults and docs)."""
-    return tuple(REGISTRY[name].params) + tuple(extra)
+    """The parameters of the float operator ``name`` (its parsers, defaults and docs); the
+    calibration ranges read as dmlc ``optional<float>`` (no inf, nan or float32 overflow)."""
+    params = tuple(dataclasses.replace(p, parse=optional_float32) if p.name.endswith("_calib_range") else p
+                   for p in REGISTRY[name].params)
+    return params + tuple(extra)
 
 
 TABLE = declare([
