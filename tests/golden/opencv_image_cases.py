@@ -33,7 +33,22 @@ CASES = [
     *(f"mx.nd._internal._cvcopyMakeBorder({WIDE.format(dtype='uint8')}, top=2, bot=1, left=3, right=1, type={16 + kind}, "
       f"values=(127, 128, 129))" for kind in range(5)),
     f"mx.nd._internal._cvcopyMakeBorder({WIDE.format(dtype='float32')}, top=1, bot=0, left=1, right=0, type=16, values=(127.5,))",
+    # int32 INTER_LINEAR_EXACT is OpenCV's 32.32 fixed-point resize (fuzzing found mxnd refusing it);
+    # halving hands it to INTER_AREA, which has no int32 kernel (2 channels stay bit-exact)
+    *(f"mx.nd._internal._cvimresize(mx.nd.array(np.random.RandomState({seed}).randint({lo}, {hi}, ({h}, {w}, {c})), "
+      f"dtype='int32'), w={ow}, h={oh}, interp=5)"
+      for seed, lo, hi, (h, w, c), (ow, oh) in (
+          (1, 0, 256, (4, 6, 3), (9, 7)), (2, -300, 300, (5, 3, 1), (2, 4)),
+          (3, -2 ** 31, 2 ** 31 - 1, (3, 7, 4), (11, 2)), (4, -2 ** 20, 2 ** 20, (6, 4, 2), (3, 3)),
+          (5, 0, 256, (4, 6, 3), (3, 2)), (6, 0, 256, (4, 6, 2), (3, 2)))),
+    # value is cv::Scalar(value, value, value): a 4th channel's border is 0 (fuzzing found value there)
+    "mx.nd._internal._cvcopyMakeBorder(mx.nd.ones((2, 3, 4), dtype='float64'), top=0, bot=2, left=2, right=0, value=7.5)",
+    "mx.nd._internal._cvcopyMakeBorder(mx.nd.ones((2, 3, 4), dtype='uint8'), top=1, bot=1, left=1, right=1, value=9)",
+    "mx.image.copyMakeBorder(mx.nd.ones((2, 3, 4)), 1, 0, 0, 1, value=-2)",
     "mx.nd._internal._cvcopyMakeBorder(mx.nd.ones((2, 2, 3), dtype='uint8'), top=1, bot=0, left=1, right=0, type=5)",
+    # no margins: a copy, whatever the border type (fuzzing found mxnd checking the type first)
+    "mx.nd._internal._cvcopyMakeBorder(mx.nd.ones((2, 2, 3), dtype='uint8'), top=0, bot=0, left=0, right=0, type=5)",
+    "mx.nd._internal._cvcopyMakeBorder(mx.nd.ones((2, 1, 3), dtype='int32'), top=0, bot=0, left=0, right=0, type=-1)",
     "mx.nd._internal._cvcopyMakeBorder(mx.nd.ones((2, 2, 3), dtype='uint8'), top=1, bot=0, left=1, right=0, type=32)",
     # errors
     "mx.nd._internal._cvimresize(mx.nd.ones((2, 3)), w=2, h=2)",

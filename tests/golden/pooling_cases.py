@@ -111,6 +111,17 @@ POOLING_V1 += [
     E.format("mx.nd.Pooling_v1(x4, kernel=(2, 2), pooling_convention='same')"),
     E.format("mx.nd.Pooling_v1(x4, kernel=(2, 2), layout='NHWC')"),
 ]
+# unrounded (fuzzing found these): mshadow sums each window row by row in the data's dtype and avg
+# multiplies by float32(1 / kernel size); a 'full' window is clipped at the padded input's end,
+# so max never sees a value there
+U = "u = mx.nd.array(np.random.RandomState(3).uniform(-2, 2, (2, 2, 7, 6)), dtype='{}'); result = mx.nd.Pooling_v1(u, {})"
+POOLING_V1 += [U.format(dtype, params) for dtype in ("float32", "float64", "float16") for params in (
+    "kernel=(3, 2), stride=(2, 1), pad=(1, 1), pool_type='avg', pooling_convention='full'",
+    "kernel=(3, 3), pool_type='sum'", "kernel=(5, 4), stride=(2, 3), pool_type='sum', pooling_convention='full'",
+    "global_pool=True, pool_type='avg'", "kernel=(3, 3), stride=(3, 3), pooling_convention='full'",
+    "kernel=(2, 3), stride=(3, 2), pad=(1, 0), pooling_convention='full'")]
+POOLING_V1 += ["result = mx.nd.Pooling_v1(-mx.nd.arange(1, 51).reshape((1, 2, 5, 5)) / 3, kernel=(3, 3), stride=(3, 3), "
+               "pooling_convention='full')"]
 
 N = "pooled = mx.nd.Pooling(x4[:, :, :6, :6], kernel=(2, 2), stride=(2, 2)); "
 UPSAMPLING = [

@@ -119,4 +119,12 @@ MULTI = [
     P.format(M2, "mx.nd.contrib.MultiProposal(c, b, im, scales=(2,), rpn_post_nms_top_n=-2)"),
 ]
 
-CASES = PROPOSAL + MULTI
+# unrounded: exp rounded from double matches glibc's expf where torch's float32 exp did not
+EXACT = [
+    "mx.nd.contrib.MultiProposal(mx.nd.array(np.random.RandomState(1733).uniform(0, 1, (2, 4, 5, 1)), dtype='float32'), "
+    "mx.nd.array(np.random.RandomState(2611).uniform(-0.5, 0.5, (2, 8, 5, 1)), dtype='float32'), "
+    "mx.nd.array([[18.7, 5.4, 2.0], [1.6, 4.5, 2.0]], dtype='float32'), rpn_pre_nms_top_n=3, rpn_post_nms_top_n=3, "
+    "threshold=0.7, rpn_min_size=1, scales=(1.5,), ratios=(0.5, 2), feature_stride=4, output_score=True)",
+]
+
+CASES = PROPOSAL + MULTI + EXACT

@@ -124,7 +124,16 @@ CORRELATION = [C.format(kw) for kw in [
     "x, x.astype('float64')", "x.astype('int32'), x.astype('int32')", "x, x, kernel_size=-1",
 ]]
 
-CASES = CROP + POOL + ALIGN + CORRELATION
+# every ROIPooling bin starts at -FLT_MAX and takes only greater values: NaN, -inf and -FLT_MAX
+# never win and get no gradient (fuzzing found NaN propagated); float16 starts at -inf
+NAN_POOL = [("x = mx.nd.array([[[[np.nan, 1, -np.inf, -3.4028234663852886e+38], [np.nan, np.nan, -np.inf, -np.inf], "
+             f"[2, np.nan, 0.5, -1]]]], dtype='{dtype}'); x.attach_grad()\n"
+             "with mx.autograd.record():\n"
+             f"    y = mx.nd.ROIPooling(x, mx.nd.array([[0, 0, 0, 3, 2], [0, 0, 0, 1, 1], [0, 2, 0, 3, 1]], dtype='{dtype}'), "
+             "pooled_size=(2, 2), spatial_scale=1.0)\n"
+             "y.backward(mx.nd.ones_like(y))\nresult = [y, x.grad]") for dtype in ("float32", "float64", "float16")]
+
+CASES = CROP + POOL + ALIGN + CORRELATION + NAN_POOL
 
 DELIBERATE = {
     E.format("mx.nd.Correlation(x, x, kernel_size=-1).wait_to_read()"):

@@ -115,6 +115,16 @@ EXACT = [D + "r = {}; result = (np.dtype(r.dtype).name, r.shape, r.asnumpy().ast
     "mx.nd.BilinearSampler(x.astype('float64'), g.astype('float64'))",
     "mx.nd.BilinearSampler(x * 1000, mx.nd.array(np.random.RandomState(3).uniform(-1, 1, (2, 2, 9, 9))))",
     "mx.nd.SpatialTransformer(x, t, target_shape=(7, 6), transform_type='affine', sampler_type='bilinear')",
+    # the affine grid rounds as sgemm's fused multiply-adds (fuzzing found torch.matmul's last bits)
+    "mx.nd.GridGenerator(mx.nd.array(np.random.RandomState(422).uniform(-2, 2, (1, 6)), dtype='float32'), "
+    "transform_type='affine', target_shape=(6, 3))",
+    "mx.nd.GridGenerator(mx.nd.array(np.random.RandomState(7).uniform(-3, 3, (2, 6)), dtype='float32'), "
+    "transform_type='affine', target_shape=(11, 9))",
+    "mx.nd.SpatialTransformer(x, mx.nd.array(np.random.RandomState(8).uniform(-1.5, 1.5, (2, 6)), dtype='float32'), "
+    "target_shape=(10, 12), transform_type='affine', sampler_type='bilinear')",
+    # float16: half_t rounds every step (fuzzing found float32 arithmetic rounded once)
+    "mx.nd.BilinearSampler(x.astype('float16'), g.astype('float16'))",
+    "mx.nd.BilinearSampler(x.astype('float16') * 100, mx.nd.array(np.random.RandomState(3).uniform(-1.2, 1.2, (2, 2, 9, 9)), dtype='float16'))",
 )]
 
 CASES = SEED + SAMPLER + GENERATOR + TRANSFORMER + EXACT

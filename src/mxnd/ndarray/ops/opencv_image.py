@@ -62,9 +62,10 @@ def _border_rows(length: int, before: int, after: int, kind: int, device) -> tor
 
 def _fill_color(data, value, values):
     """cv::Scalar of ``values`` (up to 4 channels; MXNet reads 4 doubles, so missing ones are
-    taken as 0 here) or of ``value`` for every channel, saturated into the image's type."""
+    taken as 0 here) or ``cv::Scalar(value, value, value)`` (a 4th channel gets 0), saturated
+    into the image's type."""
     channels = data.shape[2]
-    color = list(values)[:4] + [0.0] * (4 - len(values)) if values else [value] * 4
+    color = list(values)[:4] + [0.0] * (4 - len(values)) if values else [value] * 3 + [0.0]
     if channels > 4:
         raise ValueError(f"fills at most 4 channels with a constant, got {channels}")
     wide = torch.tensor(color[:channels], dtype=torch.float64)
@@ -85,6 +86,8 @@ def _make_border(data, top, bot, left, right, type, value, values):
     _check_image(data)
     if min(top, bot, left, right) < 0:
         raise ValueError(f"margins must be non-negative, got {(top, bot, left, right)}")
+    if top == bot == left == right == 0:  # OpenCV copies before it reads the border type
+        return data.clone()
     if type >= 0:
         type &= ~_ISOLATED  # only matters for an image inside a larger one
     if type not in range(5):

@@ -115,21 +115,22 @@ def _area_taps(src, dst):
 
 
 @functools.lru_cache(maxsize=512)
-def _exact_taps(src, dst):
-    """resize_bitExact's interpolationLinear: 8-bit fixed-point weights; outside pixels copy the border."""
-    scale = 1.0 / (dst / src)
+def _exact_taps(src, dst, bits):
+    """resize_bitExact's interpolationLinear: fixed-point weights with ``bits`` fraction bits;
+    outside pixels copy the border."""
+    scale, one = 1.0 / (dst / src), 1 << bits
     taps, weights = [], []
     for d in range(dst):
         f = scale * (d + 0.5) - 0.5
         i = math.floor(f)
         if 0 <= i < src - 1:
-            upper = round((f - i) * 256)  # cvRound(softdouble): half to even
+            upper = round((f - i) * one)  # cvRound(softdouble): half to even
             taps.append([i, i + 1])
-            weights.append([256 - upper, upper])
+            weights.append([one - upper, upper])
         else:
             edge = src - 1 if i >= 0 else 0
             taps.append([edge, edge])
-            weights.append([256, 0])
+            weights.append([one, 0])
     return taps, np.array(weights, dtype=np.int64)
 
 
@@ -233,11 +234,32 @@ def _fixed_point_taps(src, dst, interp, horizontal):
 
 
 def _resize_linear_exact(data, height, width):
-    """resize_bitExact (INTER_LINEAR_EXACT) for uint8: 8.8 fixed-point rows, 16.16 columns, rounded."""
-    rows = _weighted_sum(data.to(torch.int64), -2, _table(_exact_taps, data.shape[-2], width, (), data.device,
-                                                          torch.int64))
-    result = _weighted_sum(rows, -3, _table(_exact_taps, data.shape[-3], height, (), data.device, torch.int64))
-    return ((result + (1 << 15)) >> 16).clamp(0, 255).to(torch.uint8)
+    """resize_bitExact (INTER_LINEAR_EXACT): uint8 has 8.8 fixed-point rows and 16.16 columns,
+    int32 32.32 rows (exact) and columns whose products round to 32 fraction bits; rounded."""
+    bits = 8 if data.dtype is torch.uint8 else 32
+    rows = _weighted_sum(data.to(torch.int64), -2, _table(_exact_taps, data.shape[-2], width, (bits,),
+                                                          data.device, torch.int64))
+    columns = _table(_exact_taps, data.shape[-3], height, (bits,), data.device, torch.int64)
+    if bits == 8:
+        result = _weighted_sum(rows, -3, columns)
+        return ((result + (1 << 15)) >> 16).clamp(0, 255).to(torch.uint8)
+    index, weights = columns
+    gathered = rows.index_select(-3, index).view(rows.shape[:-3] + weights.shape + rows.shape[-2:])
+    result = sum(_fixed64_product(gathered.select(-3, k), weights[:, k].view(-1, 1, 1))
+                 for k in range(weights.shape[1]))
+    limits = torch.iinfo(torch.int32)
+    return ((result + (1 << 31)) >> 32).clamp(limits.min, limits.max).to(torch.int32)
+
+
+def _fixed64_product(value, weight):
+    """fixedpoint64's ``value * weight`` (both with 32 fraction bits, 0 <= weight <= 2**32): the
+    magnitude's product rounded half up to 32 fraction bits, in int64 pieces (it needs 96 bits)."""
+    magnitude = value.abs()
+    high, low = magnitude >> 32, magnitude & 0xFFFFFFFF
+    a = weight * (low >> 16)
+    b = weight * (low & 0xFFFF) + (1 << 31)
+    product = weight * high + ((a + (b >> 16)) >> 16)
+    return torch.where(value < 0, -product, product)
 
 
 def opencv_resize(data, height, width, interp):
@@ -249,15 +271,19 @@ def opencv_resize(data, height, width, interp):
         raise ValueError(f"Unknown interpolation method {interp}")
     if interp == _NEAREST:
         return _resize_nearest(data, height, width)
-    if data.dtype not in (torch.uint8, torch.float32, torch.float64):
-        raise ValueError(f"interp={interp} supports uint8, float32 and float64 images, not "
-                         f"{str(data.dtype).replace('torch.', '')}")
     scale_x, scale_y = 1.0 / (width / src_w), 1.0 / (height / src_h)
     int_x, int_y = round(scale_x), round(scale_y)
     area_fast = abs(scale_x - int_x) < 2.220446049250313e-16 and abs(scale_y - int_y) < 2.220446049250313e-16
-    if interp == _LINEAR_EXACT and data.dtype is not torch.uint8:
-        interp = _LINEAR  # bit-exact resize exists for integers only
     halving = area_fast and int_x == int_y == 2
+    # int32 has a bit-exact linear resize (unless halving, which OpenCV hands to INTER_AREA)
+    exact_int32 = interp == _LINEAR_EXACT and data.dtype is torch.int32 and not (halving and data.shape[-1] != 2)
+    if data.dtype not in (torch.uint8, torch.float32, torch.float64) and not exact_int32:
+        raise ValueError(f"interp={interp} supports uint8, float32 and float64 images, not "
+                         f"{str(data.dtype).replace('torch.', '')}")
+    if exact_int32:
+        return _resize_linear_exact(data, height, width)
+    if interp == _LINEAR_EXACT and data.dtype.is_floating_point:
+        interp = _LINEAR  # bit-exact resize exists for integers only
     if halving and (interp == _LINEAR or interp == _LINEAR_EXACT and data.shape[-1] != 2):
         interp = _AREA  # OpenCV: halving with INTER_AREA equals bilinear (not bit-exact for 2 channels)
     if interp == _AREA and scale_x >= 1 and scale_y >= 1:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 
@@ -232,8 +233,9 @@ def _pooling(data, *, kernel=(), pool_type="max", global_pool=False, cudnn_off=F
 
 def _pooling_v1(data, *, kernel=(), pool_type="max", global_pool=False, pooling_convention="valid",
                 stride=(), pad=()):
-    """Pooling_v1 (pooling_v1-inl.h, mshadow's pool): 2-D only; the input is zero-padded
-    (max sees the zeros) and avg always divides by the whole kernel."""
+    """Pooling_v1 (pooling_v1-inl.h, mshadow's pool): 2-D only; the input is zero-padded (max
+    sees those zeros) and windows are clipped at the padded input's end; sum adds each window
+    row by row in the data's dtype, and avg multiplies it by the float32 ``1.0f / kernel size``."""
     _float_only(data)
     if data.dim() != 4:
         if data.dim() == 5:
@@ -254,11 +256,22 @@ def _pooling_v1(data, *, kernel=(), pool_type="max", global_pool=False, pooling_
         if k > x + 2 * p:
             raise ValueError(f"kernel size ({k}) exceeds input ({x} padded to {x + 2 * p})")
         outs.append(_out_size(x, k, p, s, full))
-    source = _padded(data, pad, _extra(sizes, kernel, pad, stride, outs), 0.0)
+    extra = _extra(sizes, kernel, pad, stride, outs)
+    source = _padded(data, pad, extra, 0.0)
     if pool_type == "max":
+        if any(extra):  # a clipped window's missing part never wins
+            source[:, :, sizes[0] + 2 * pad[0]:] = float("-inf")
+            source[:, :, :, sizes[1] + 2 * pad[1]:] = float("-inf")
         return F.max_pool2d(source, kernel, stride)
-    result = F.avg_pool2d(source, kernel, stride)
-    return result * math.prod(kernel) if pool_type == "sum" else result
+    (kh, kw), (sh, sw), (oh, ow) = kernel, stride, outs
+    total = torch.zeros_like(source[:, :, :oh, :ow])
+    for i in range(kh):
+        for j in range(kw):
+            total += source[:, :, i:i + sh * (oh - 1) + 1:sh, j:j + sw * (ow - 1) + 1:sw]
+    if pool_type == "sum":
+        return total
+    scale = float(np.float32(1.0) / np.float32(kh * kw))
+    return total * (float(np.float16(scale)) if data.dtype is torch.float16 else scale)
 
 
 # ---- up-sampling and adaptive pooling --------------------------------------------------------

@@ -123,8 +123,10 @@ def _decode(anchors, deltas, im_h, im_w, iou_loss):
         ctr_y = (y1.double() + 0.5 * (height.double() - 1.0)).float()
         pred_ctr_x = d0 * width + ctr_x
         pred_ctr_y = d1 * height + ctr_y
-        pred_w = torch.exp(d2) * width
-        pred_h = torch.exp(d3) * height
+        # exp rounded from double: glibc's expf (MXNet's) is correctly rounded nearly always, torch's
+        # float32 exp is not
+        pred_w = torch.exp(d2.double()).float() * width
+        pred_h = torch.exp(d3.double()).float() * height
         hw = 0.5 * (pred_w.double() - 1.0)
         hh = 0.5 * (pred_h.double() - 1.0)
         px1 = (pred_ctr_x.double() - hw).float()

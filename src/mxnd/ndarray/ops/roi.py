@@ -196,7 +196,7 @@ def _masked_roi_max(crop, rows_at, cols_at, lo_h, hi_h, lo_w, hi_w, lowest):
     """Max of ``crop`` (C, h, w) over each bin given by masks; the first maximum wins ties."""
     mask_h = ((rows_at[None, :] >= lo_h[:, None]) & (rows_at[None, :] < hi_h[:, None])).to(crop.device)
     mask_w = ((cols_at[None, :] >= lo_w[:, None]) & (cols_at[None, :] < hi_w[:, None])).to(crop.device)
-    fill = torch.tensor(lowest, dtype=crop.dtype, device=crop.device)
+    fill = torch.as_tensor(lowest, dtype=crop.dtype, device=crop.device)
     best = torch.where(mask_w, crop.unsqueeze(2), fill).max(dim=3).values  # (C, h, pw)
     best = torch.where(mask_h, best.transpose(1, 2).unsqueeze(2), fill).max(dim=3).values  # (C, pw, ph)
     return best.transpose(1, 2)
@@ -219,7 +219,9 @@ def _roi_pooling(data, rois, pooled_size=REQUIRED, spatial_scale=REQUIRED):
         _adaptive_bounds(y1, roi_h, ph) + _adaptive_bounds(x1, roi_w, pw), (lo_h, hi_h, lo_w, hi_w))]).all(0)
     lo_h, hi_h, lo_w, hi_w = lo_h.clamp(0, height), hi_h.clamp(0, height), lo_w.clamp(0, width), hi_w.clamp(0, width)
     empty = ((hi_h <= lo_h)[:, :, None] | (hi_w <= lo_w)[:, None, :]).to(data.device)  # (R, ph, pw)
-    lowest = torch.finfo(data.dtype).min
+    # every bin starts at -FLT_MAX (in the data's dtype: -inf for float16) and takes only greater
+    # values, so NaN, -inf and -FLT_MAX itself never win (and get no gradient)
+    lowest = torch.tensor(-torch.finfo(torch.float32).max, dtype=data.dtype, device=data.device)
     pieces = []
     starts = zip(y1.tolist(), x1.tolist(), roi_h.tolist(), roi_w.tolist(), same_bins.tolist())
     for r, (top, left, size_h, size_w, same) in enumerate(starts):
@@ -229,10 +231,11 @@ def _roi_pooling(data, rois, pooled_size=REQUIRED, spatial_scale=REQUIRED):
             pieces.append(data.new_zeros((channels, ph, pw)))
             continue
         crop = data[index[r], :, h0:h1, w0:w1]  # (C, h, w): the roi's part of the map
+        crop = torch.where(crop > lowest, crop, lowest)
         if same and size_h * size_w <= 4 * (h1 - h0) * (w1 - w0) + 64:
             # the roi padded with the lowest value to its full size, then torch's adaptive pooling
             pad = (w0 - left, left + size_w - w1, h0 - top, top + size_h - h1)
-            full = torch.nn.functional.pad(crop.unsqueeze(0), pad, value=lowest)
+            full = torch.nn.functional.pad(crop.unsqueeze(0), pad, value=lowest.item())
             pieces.append(torch.nn.functional.adaptive_max_pool2d(full, (ph, pw))[0])
         else:
             pieces.append(_masked_roi_max(crop, torch.arange(h0, h1), torch.arange(w0, w1),

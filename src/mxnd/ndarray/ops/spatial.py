@@ -65,9 +65,16 @@ def _axis(size, dtype, device, in_double):
 
 
 def _affine_grid(theta, height, width, in_double=False):
-    """``(N, 2, H, W)`` grid of the ``(N, 6)`` affine matrices ``theta``."""
+    """``(N, 2, H, W)`` grid of the ``(N, 6)`` affine matrices ``theta``.
+
+    float32 rounds as MXNet's CPU sgemm: ``fma(c, 1, fma(b, y, a * x))``, each step rounded to
+    float32 (the middle one in float64, where ``b * y`` is exact)."""
     xs = _axis(width, theta.dtype, theta.device, in_double)
     ys = _axis(height, theta.dtype, theta.device, in_double)
+    if theta.dtype is torch.float32:
+        a, b, c = theta.reshape(-1, 2, 3, 1, 1).unbind(2)
+        fused = (a * xs).double() + b.double() * ys.double()[:, None]
+        return fused.float() + c
     dst = torch.stack([xs.repeat(height), ys.repeat_interleave(width),
                        torch.ones(height * width, dtype=theta.dtype, device=theta.device)])
     return torch.matmul(theta.reshape(-1, 2, 3), dst).reshape(-1, 2, height, width)
@@ -76,11 +83,12 @@ def _affine_grid(theta, height, width, in_double=False):
 def _sample(data, grid):
     """Bilinear sampling of ``data`` (N, C, H, W) at the normalized ``grid`` (N, 2, h, w).
 
-    On the CPU, float32 and float64 samples round as MXNet's CPU kernel: its corner weights are
-    computed in ``data``'s dtype but three of its four products (and their sum) in double, because
-    of the ``1.0 - w`` literals. Elsewhere torch's ``grid_sample`` (MXNet's GPU path is cuDNN's).
+    On the CPU, samples round as MXNet's CPU kernel: its corner weights are computed in ``data``'s
+    dtype but for float32 three of its four products (and their sum) in double, because of the
+    ``1.0 - w`` literals (float16's half_t rounds every step to half). Elsewhere torch's
+    ``grid_sample`` (MXNet's GPU path is cuDNN's).
     """
-    if data.device.type != "cpu" or data.dtype not in (torch.float32, torch.float64):
+    if data.device.type != "cpu" or not data.is_floating_point() or data.dtype is torch.bfloat16:
         return F.grid_sample(data, grid.permute(0, 2, 3, 1), mode="bilinear", padding_mode="zeros",
                              align_corners=True)
     return _sample_as_mxnet_cpu(data, grid)
@@ -109,11 +117,12 @@ def _sample_as_mxnet_cpu(data, grid):
     index = index.reshape(n, 1, per_image).expand(n, c, per_image)
     corners = padded.gather(2, index).reshape(n, c, 4, *x.shape[1:])
     wx, wy = weight_x.unsqueeze(1), weight_y.unsqueeze(1)
-    wx64, ux, uy = wx.double(), 1.0 - wx.double(), 1.0 - wy.double()
-    total = ((corners[:, :, 0] * wy) * wx).double()
-    total += (corners[:, :, 1] * wy).double() * ux
-    total += (corners[:, :, 2].double() * uy) * wx64
-    total += (corners[:, :, 3].double() * uy) * ux
+    wide = torch.float16 if data.dtype is torch.float16 else torch.float64
+    wx64, ux, uy = wx.to(wide), 1.0 - wx.to(wide), 1.0 - wy.to(wide)
+    total = ((corners[:, :, 0] * wy) * wx).to(wide)
+    total += (corners[:, :, 1] * wy).to(wide) * ux
+    total += (corners[:, :, 2].to(wide) * uy) * wx64
+    total += (corners[:, :, 3].to(wide) * uy) * ux
     return total.to(data.dtype)
 
 
