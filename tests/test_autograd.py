@@ -617,3 +617,42 @@ def test_arrays_made_from_a_variable_outside_record_are_not_in_the_graph(make):
     with pytest.raises(MXNetError, match="Cannot differentiate node because it is not in a computational graph"):
         z.backward()
     assert x.grad.asnumpy().tolist() == [[0, 0], [0, 0]]
+
+
+# ---- mx.contrib.autograd (MXNet's deprecated first API) -------------------------------------------
+
+def test_contrib_autograd_grad_and_loss():
+    from mxnd.contrib import autograd as old
+
+    x = mx.nd.array([0.5, 1.0, 2.0])
+    grads, value = old.grad_and_loss(lambda a, b: mx.nd.exp(a) * b, argnum=[0, 1])(x, mx.nd.array([1., 2., 3.]))
+    exp = mx.nd.exp(x).asnumpy()  # float32 exp: torch's last bit, not numpy's
+    np.testing.assert_array_equal(value.asnumpy(), exp * np.float32([1, 2, 3]))
+    np.testing.assert_array_equal(grads[0].asnumpy(), value.asnumpy())
+    np.testing.assert_array_equal(grads[1].asnumpy(), exp)
+    assert old.grad(lambda a: a * a)(mx.nd.array([3.]))[0].asnumpy().tolist() == [6.]
+
+
+def test_contrib_autograd_sections_set_training_and_recording():
+    from mxnd.contrib import autograd as old
+
+    with old.train_section():
+        assert autograd.is_recording() and autograd.is_training()
+        with old.test_section():
+            assert not autograd.is_recording() and not autograd.is_training()
+        assert autograd.is_recording()
+    assert not autograd.is_recording() and not autograd.is_training()
+    assert old.set_is_training(True) is False and old.set_is_training(False) is True
+
+
+def test_contrib_autograd_backward_needs_a_list():
+    from mxnd.contrib import autograd as old
+
+    x, gx = mx.nd.array([2.]), mx.nd.zeros(1)
+    old.mark_variables([x], [gx])
+    with old.train_section():
+        y = x * x * x
+    with pytest.raises(AssertionError, match="list or tuple"):
+        old.backward(y)
+    old.backward([y], [mx.nd.array([2.])])
+    assert gx.asnumpy().tolist() == [24.]

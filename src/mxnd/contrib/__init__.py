@@ -1,4 +1,5 @@
-"""MXNet's ``mx.contrib``: experimental packages (for now ``mx.contrib.text``).
+"""MXNet's ``mx.contrib``: experimental packages (``mx.contrib.text``, the deprecated
+``mx.contrib.autograd``).
 
 Not to be confused with ``mx.nd.contrib``, the contrib operators.
 
@@ -6,6 +7,6 @@ Not to be confused with ``mx.nd.contrib``, the contrib operators.
 >>> mx.contrib.text.vocab.Vocabulary().idx_to_token
 ['<unk>']
 """
-from . import text  # noqa: F401
+from . import autograd, text  # noqa: F401
 
-__all__ = ["text"]
+__all__ = ["autograd", "text"]

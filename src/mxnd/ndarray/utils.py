@@ -151,7 +151,10 @@ def _release_previous(fd) -> None:
         from concurrent.futures import ThreadPoolExecutor
 
         _CLOSER.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="mxnd-save"))
-    _CLOSER[0].submit(os.close, fd)
+    try:
+        _CLOSER[0].submit(os.close, fd)
+    except RuntimeError:  # the interpreter is exiting (a write at exit): close it here
+        os.close(fd)
 
 
 def save_tobuffer(data) -> bytes:
