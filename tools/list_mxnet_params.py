@@ -52,6 +52,8 @@ VALID = {
     "concat": {"dim": 0},
 }
 PROBE = "zz_not_a_parameter"
+PREFIXES = {"nd": ("",), "_internal": ("",), "contrib": ("", "_contrib_"), "image": ("", "_image_"),
+            "linalg": ("", "_linalg_"), "random": ("", "_random_", "_sample_"), "sparse": ("", "_sparse_")}
 
 
 def operator_info(name):
@@ -122,13 +124,17 @@ def mixed_calls(count=120, seed=5) -> list:
 
 def main():
     with open(os.path.join(HERE, "mxnet_names.json")) as f:
-        names = sorted({name for group in json.load(f).values() for name in group})
+        groups = json.load(f)
+    # a namespace's functions are its operators' names without their prefix (contrib.box_nms is
+    # _contrib_box_nms): the prefixed name first
+    names = sorted({prefix + name for group, prefixes in PREFIXES.items() for name in groups[group]
+                    for prefix in prefixes})
     operators, aliases, handles = {}, {}, {}
     for name in names:
         try:
             handle, real, params, num_args = operator_info(name)
         except mx.base.MXNetError:
-            continue  # a Python-level function, not a registered operator
+            continue  # a Python-level function (or a prefix that names no operator)
         if real != name:
             aliases[name] = real
         listed, appends = parsed_params(handle)

@@ -117,6 +117,10 @@ def report(spec, given: dict, arrays: int) -> MXNetError:
     return error
 
 
+# attributes an operator's parser adds before reading the others (they show in its messages)
+_ADDED_ATTRS = {"_contrib_quantized_rnn": {"quantized": "true"}}
+
+
 def find(spec, given: dict, arrays: int) -> MXNetError | None:
     """MXNet's error for the parameters ``given`` to operator ``spec`` with ``arrays`` inputs, or
     None when MXNet would read them all."""
@@ -128,10 +132,14 @@ def find(spec, given: dict, arrays: int) -> MXNetError | None:
     if num_args:  # the C++ side adds it; a value given as a keyword stays (emplace keeps the first)
         texts.setdefault(num_args, str(arrays))
         keys.append(num_args)
+    added = _ADDED_ATTRS.get(op_name, {})
+    for key, value in added.items():  # set by the operator's own attribute parser
+        texts.setdefault(key, value)
+        keys.append(key)
     order = attribute_order(keys, len(keys) + (0 if num_args else 1))
     message = None
     for key in order:
-        if key == num_args and key not in parsers:
+        if key == num_args and key not in parsers or key in added:
             continue
         if key not in parsers:
             if not parsers:
