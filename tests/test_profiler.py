@@ -464,3 +464,20 @@ def test_operators_on_each_context(ctx, tmp_path):
         assert kernels and all(e["pid"] == 1 for e in kernels)
         assert {"ph": "M", "args": {"name": "gpu/0"}, "pid": 1, "name": "process_name"} in events
         assert "\nkernel\n" in mx.profiler.dumps()
+
+
+def test_a_process_ending_while_the_profiler_runs_writes_the_trace_and_exits_cleanly(tmp_path):
+    # found by MXNet's own test_profiler.py: the dump at exit started a new torch session, which
+    # crashed the interpreter's teardown (SIGSEGV)
+    import subprocess
+    import sys
+
+    trace = tmp_path / "exit.json"
+    script = ("import mxnd as mx\n"
+              f"mx.profiler.set_config(profile_all=True, filename={str(trace)!r})\n"
+              "mx.profiler.set_state('run')\n"
+              "x = mx.nd.ones((10, 10)) * 2\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    names = {event.get("name") for event in json.loads(trace.read_text())["traceEvents"]}
+    assert "process_name" in names and len(names) > 1

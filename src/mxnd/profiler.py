@@ -600,10 +600,14 @@ class Marker:
 
 @atexit.register
 def _dump_at_exit():
-    """MXNet writes the trace when the process ends if a run has not been dumped yet."""
+    """MXNet writes the trace when the process ends if a run has not been dumped yet. The torch
+    session ends here too: one left running while the interpreter tears down crashes it."""
     with _profiler.lock:
+        _profiler.running = False  # the dump's harvest then starts no new session
         if _profiler.enable_output:
             try:
                 dump(True)
             except (OSError, MXNetError):
                 pass
+        if _profiler.session is not None:
+            _profiler.harvest()
