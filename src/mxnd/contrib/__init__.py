@@ -1,5 +1,5 @@
 """MXNet's ``mx.contrib``: experimental packages (``mx.contrib.text``, the deprecated
-``mx.contrib.autograd``).
+``mx.contrib.autograd``, and ``mx.contrib.nd``, the contrib operators' old home).
 
 Not to be confused with ``mx.nd.contrib``, the contrib operators.
 
@@ -7,6 +7,7 @@ Not to be confused with ``mx.nd.contrib``, the contrib operators.
 >>> mx.contrib.text.vocab.Vocabulary().idx_to_token
 ['<unk>']
 """
-from . import autograd, text  # noqa: F401
+from . import autograd, ndarray, text  # noqa: F401
+from . import ndarray as nd  # noqa: F401
 
-__all__ = ["autograd", "text"]
+__all__ = ["autograd", "ndarray", "nd", "text"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from array import array as native_array
 import numbers
+import sys
 
 import numpy as np
 import torch
@@ -49,6 +50,12 @@ def _sparse_zeros(stype, shape, ctx, dtype):
     return sparse_zeros(stype, shape, ctx=ctx, dtype=dtype)
 
 
+def _is_scipy_csr(value) -> bool:
+    """A ``scipy.sparse.csr_matrix`` (scipy cannot have made one unless it is imported)."""
+    scipy_sparse = sys.modules.get("scipy.sparse")
+    return scipy_sparse is not None and isinstance(value, scipy_sparse.csr_matrix)
+
+
 def array(source_array, ctx=None, dtype=None):
     """A new array holding a copy of ``source_array`` (list, tuple, numpy array, NDArray, tensor).
 
@@ -56,7 +63,7 @@ def array(source_array, ctx=None, dtype=None):
     >>> mx.nd.array([1, 2, 3]).dtype
     <class 'numpy.float32'>
     """
-    if isinstance(source_array, NDArray) and source_array.stype != "default":
+    if (isinstance(source_array, NDArray) and source_array.stype != "default") or _is_scipy_csr(source_array):
         from .sparse.creation import array as sparse_array  # a sparse source keeps its storage
 
         return sparse_array(source_array, ctx=ctx, dtype=dtype)
