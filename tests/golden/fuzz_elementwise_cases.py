@@ -135,7 +135,96 @@ UNARY = [
     "mx.nd.cbrt(" + F.format([1e-30, 8, 1e-300], "float64") + ")",
 ]
 
-CASES = SCALAR_CAST + MODULO + MAX_MIN + CLIP + POWER + RDIV + DISPATCH + UNARY
+# C++ converts double to uint8 through int32 (cvttsd2si): beyond int32 it keeps the low byte of
+# INT_MIN, 0, where torch goes through int64 (3e9 + 7 gave 7): Cast, the scalar, integer unary ops
+UINT8_FROM_DOUBLE = [
+    "mx.nd.Cast(" + F.format([3.9481e13 + 3, -3e9 - 7, 2.5e9 + 3, 300.7, -300.2, 2147483000.0], "float64")
+    + ", dtype='uint8')",
+    "mx.nd.Cast(" + F.format([3.9481e13 + 3, 300.7, -300.2], "float64") + ", dtype='int8')",
+    "mx.nd.cosh(" + F.format([32, 40, 22, 255], "uint8") + ")",
+    "mx.nd.exp(" + F.format([30, 25, 3], "uint8") + ")",
+    "mx.nd.gamma(" + F.format([20, 15, 5], "uint8") + ")",
+    F.format([3, 200], "uint8") + " + 3000000002.0",
+    "mx.nd._internal._minimum_scalar(" + F.format([3, 200], "uint8") + ", scalar=4294967301.5)",
+]
+
+
+
+def _gradient(call, inputs, head, dtype, reciprocal=False, output=True):
+    """``call`` recorded on the named float arrays ``inputs``; the output (unless not ``output``) and
+    each input's gradient (their reciprocals with ``reciprocal``, to see the sign of a zero) after a
+    backward with ``head``."""
+    setup = "; ".join(f"{name} = {F.format(values, dtype)}; {name}.attach_grad()" for name, values in inputs)
+    setup = setup.replace("nan", "float('nan')").replace("inf", "float('inf')")
+    grads = ", ".join(f"{'1 / ' if reciprocal else ''}{name}.grad" for name, _ in inputs)
+    return (f"{setup}\nwith mx.autograd.record():\n    y = {call}\n"
+            f"y.backward(mx.nd.array({head}, dtype='{dtype}').reshape(y.shape))\n"
+            f"result = [{'y, ' if output else ''}{grads}]")
+
+
+NAN = float("nan")
+# MXNet's gradient formulas (mshadow_op.h *_grad, unary_bwd): grad * factor, the factor computed in
+# float for float16 and rounded once, then summed over broadcast axes (from +0); a NaN in maximum or
+# minimum sends the gradient nowhere; mod's is 1 and -floor(a / b), also for b = 0 or inf; rpower's
+# uses its output
+DIVISION_GRADIENTS = [  # deliberate: torch's native gradient (below)
+    _gradient("mx.nd.broadcast_div(a, b)", [("a", [[-0.0, 1.0, 8.0]]), ("b", [[-8.684e-06], [-152.06]])],
+              [[1.5, -0.5, -0.9], [1.1, -1.3, 0.7]], "float16"),
+    _gradient("mx.nd.elemwise_div(a, b)", [("a", [-9.628, 0.0, -2.5, 3.3]),
+                                           ("b", [1.5, 0.0172, -0.00217, 7.1])], [-1.2, 0.8, 1.9, 0.3], "float32"),
+    _gradient("mx.nd._internal._scatter_elemwise_div(a, b)", [("a", [-1.7, 8.061, 886.68]),
+                                                              ("b", [8.7, 617.88, 357.6])], [1.9, -1.5, 0.6],
+              "float16"),
+    _gradient("mx.nd._internal._rdiv_scalar(a, scalar=0.3333)", [("a", [808.9165325078357, 367.8187896679956])],
+              [-1, -1], "float64"),
+]
+GRADIENTS = DIVISION_GRADIENTS + [
+    _gradient("mx.nd.broadcast_maximum(a, b)", [("a", [[NAN], [1.0], [2.0]]), ("b", [1.0, NAN, 2.0])],
+              [[1.5, -2, 3], [0.5, 1, -1], [2, 2, 2]], "float32"),
+    _gradient("mx.nd.minimum(a, b)", [("a", [NAN, 1.0, 2.0, -1.0]), ("b", [1.0, NAN, 2.0, 0.0])],
+              [1.5, -2, 3, 0.5], "float64"),
+    _gradient("mx.nd._internal._maximum_scalar(a, scalar=2)", [("a", [NAN, 1.0, 3.0, 2.0])], [1, 2, 3, 4],
+              "float16"),
+    _gradient("mx.nd._internal._minimum_scalar(a, scalar=float('nan'))", [("a", [NAN, 1.0, 3.0])], [1, 2, 3],
+              "float32"),
+    _gradient("mx.nd.broadcast_mod(a, b)", [("a", [[-2.5], [40.97967058837253]]), ("b", [65504.0, 2.5, -0.0])],
+              [[-0.75, 1.25, -0.5], [0.25, 2.0, -1.0]], "float64"),
+    _gradient("mx.nd._internal._mod(a, b)", [("a", [-3.0, 7.0, 0.0, 5.5]),
+                                             ("b", [0.0, float("inf"), 0.0, -2.5])], [1, 2, 3, 4], "float32"),
+    _gradient("mx.nd._internal._rmod_scalar(a, scalar=9.3e18)", [("a", [1.5, -115.13, float("-inf"), 0.0])],
+              [1.2, -0.5, 2.0, 1.0], "float32"),
+    _gradient("mx.nd._internal._rmod_scalar(a, scalar=255.9)", [("a", [0.0, 1e-08, 1.0, 897.9, 6.056])],
+              [1, 1, -1, 2, 0.5], "float16"),
+    _gradient("mx.nd._internal._mod_scalar(a, scalar=0)", [("a", [1.5, -2.0])], [1, 2], "float32"),
+    _gradient("mx.nd._internal._hypot_scalar(a, scalar=2)", [("a", [65504.0, -1.0, -2.5, 0.631])],
+              [-1.5, 0.3, 0.5, -0.4], "float64"),
+    _gradient("mx.nd.broadcast_hypot(a, b)", [("a", [[-8.0, 0.0, 1.5], [0.00968, -661.5, 7.0]]),
+                                              ("b", [1.5, -8.0, 2.5])], [[1, -1, 1.5], [0.7, -0.4, -1.8]],
+              "float16"),
+    _gradient("mx.nd._internal._power(a, b)", [("a", [70000.0, 605.78, 700.49]),
+                                               ("b", [0.754, -1.6449e-05, 0.00065436])], [1.1, 0.5, 1.9], "float16"),
+    _gradient("mx.nd._internal._rpower_scalar(a, scalar=0.0)", [("a", [1.0, 2.0, -1.0])], [1, 1, 1], "float64"),
+    _gradient("mx.nd._internal._rpower_scalar(a, scalar=65519)", [("a", [3.0, 0.071, -2.08])], [1, -1, 1],
+              "float16"),
+    _gradient("mx.nd._internal._power_scalar(a, scalar=-0.0)", [("a", [6.113, 1.0, -1.0])], [1, 1, 1],
+              "float16", reciprocal=True),
+    _gradient("mx.nd.broadcast_hypot(a, b)", [("a", [-7.0, -0.0, 237.2]), ("b", [[706.7], [-0.0]])],
+              [[1, 1, 1], [1, 1, 1]], "float32", reciprocal=True),
+    _gradient("mx.nd.broadcast_maximum(a, b)", [("a", [[-0.0055], [6.3]]), ("b", [-367.9, 3.0, 70000.0])],
+              [[-1, -1, -1], [-1, -1, -1]], "float32", reciprocal=True),
+    "a = " + F.format([1.0, 2.0], "float64") + "; b = " + F.format([3.0, 4.0], "float64")
+    + "; a.attach_grad()\nwith mx.autograd.record():\n    y = mx.nd._internal._grad_add(a, b)\n"
+    "y.backward()\nresult = a.grad",
+] + [  # the gradients alone: float32 and float64 tan, cosh and their gradients are torch's (last bit)
+    _gradient(f"mx.nd.{op}(a)", [("a", values)], [1.9, -0.7, 1.3, -1.6, 0.4], dtype, output=False)
+    for op, values in (("arcsin", [-0.99, 0.5, 0.093, 0.857, -0.3]), ("arccos", [-0.99, 0.5, 0.093, 0.857, -0.3]),
+                       ("arctanh", [-0.99, 0.5, 0.093, 0.857, -0.3]), ("arccosh", [1.01, 1.5, 3.3, 17.0, 2.2]),
+                       ("log10", [0.01, 1.5, 3.3, 97.0, 2.2]), ("log2", [0.01, 1.5, 3.3, 97.0, 2.2]),
+                       ("tan", [0.1, -1.2, 0.5, 1.5, 0.0]), ("cosh", [0.1, -1.2, 0.5, 3.5, 0.0]))
+    for dtype in (("float16",) if op in ("tan", "cosh") else ("float16", "float32", "float64"))
+]
+
+CASES = SCALAR_CAST + MODULO + MAX_MIN + CLIP + POWER + RDIV + DISPATCH + UNARY + UINT8_FROM_DOUBLE + GRADIENTS
 
 # mxnd keeps torch's single-kernel remainder, maximum and minimum (3x to 20x faster than MXNet's
 # exact formulas written as torch ops): only the sign of a zero, a tie of 0 and -0, an infinite
@@ -144,3 +233,6 @@ _FAST_KERNEL = ("mxnd uses torch's remainder/maximum/minimum kernels: the sign o
                 "and -0, infinite divisors and int64 above 2**53 differ from MXNet's formulas")
 DELIBERATE = {case: _FAST_KERNEL for case in MODULO + MAX_MIN
               if case.startswith("1 / ") or "4611686018427387905" in case.replace("2 ** 62 + 1", "4611686018427387905")}
+DELIBERATE.update({case: "division keeps torch's native gradient (an autograd Function would make a recorded "
+                         "a / b 2.5x slower): grad / b instead of grad * (1 / b), an ulp apart, and float16 "
+                         "1 / b overflowing in MXNet" for case in DIVISION_GRADIENTS})

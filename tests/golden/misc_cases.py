@@ -28,6 +28,9 @@ AMP_CAST = [
     A + "result = mx.nd.amp_cast(a)", A + "result = mx.nd.amp_cast(a, dtype='bool')",
     A + "result = mx.nd.amp_cast(a, dtype='bfloat16')", A + "result = mx.nd.amp_cast(a, dtype='float32', foo=1)",
     "mx.nd.amp_cast(mx.nd.array([1, 0], dtype='bool'), dtype='float16')",
+    # NaN, inf and out-of-range float16 give INT_MIN (its low byte 0 for 8-bit types), as C converts
+    *(f"mx.nd.amp_cast(mx.nd.array([float('nan'), float('inf'), -float('inf'), 300.7, -300.2, 65504, -65504], "
+      f"dtype='float16'), dtype='{dtype}')" for dtype in ("int32", "int64", "int8", "uint8")),
     A + "o = mx.nd.zeros((3,), dtype='float16'); r = mx.nd.amp_cast(a, dtype='float16', out=o); result = (r is o, o)",
 ]
 
@@ -93,6 +96,11 @@ QUADRATIC = [
     "mx.nd.contrib.quadratic(mx.nd.array([1]), a='1', b='2', c='3.5')",
     "mx.nd.contrib.quadratic(mx.nd.array([1]), d=1)",
     "mx.nd.contrib.quadratic(mx.nd.array([True]).astype('bool'), a=1)",
+    # float -> int32 as C converts: out of range is INT_MIN (not int64's wrapped value)
+    "mx.nd.contrib.quadratic(mx.nd.array([100000, 3, 50000, -70000], dtype='int32'), a=1, b=0.5)",
+    "mx.nd.contrib.quadratic(mx.nd.array([100000, 3, 50000, -70000], dtype='int64'), a=1, b=0.5)",
+    "mx.nd.contrib.quadratic(mx.nd.array([100, 3, 50, -70], dtype='int8'), a=1.5)",
+    "mx.nd.contrib.quadratic(mx.nd.array([100, 3, 50, 255], dtype='uint8'), a=1000000)",
 ]
 
 DIV_SQRT_DIM = [

@@ -6,8 +6,10 @@ dtype (elemwise_binary_broadcast_op_logic.cc), integer division truncates, and a
 operand is first cast to the array's dtype (``DType(scalar)`` in the scalar kernels), so
 ``int32 * 2.5`` multiplies by 2. Bool arrays are promoted to int64 by scalar ops. Integer
 and float16 ``power``/``hypot`` go through float (``powf``, math_functions-inl.h).
-Comparisons and logic have a zero gradient (MakeZeroGradNodes); maximum/minimum send
-the gradient of a tie to the left operand (``_backward_maximum``: ge / lt).
+Comparisons and logic have a zero gradient (MakeZeroGradNodes); maximum/minimum send the
+gradient of a tie to the left operand and that of a NaN nowhere (``_backward_maximum``: ge / lt);
+mod, power and hypot take MXNet's gradient formulas (_MXNetGradient); add, sub, mul and div keep
+torch's native gradients (speed; div's can differ in the last bit, docs/differences.md).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import torch
 
 from ...params import parse_bool, parse_float, parse_optional_int
 from ...registry import OpSpec, Param, declare
-from .unary import as_dtype_scalar, zero_gradient
+from .unary import as_dtype_scalar, without_gradient, zero_gradient
 
 _F32, _F64 = torch.float32, torch.float64
 
@@ -96,22 +98,28 @@ def _power(lhs, rhs):
     return result if dtype is _F32 else result.to(dtype)
 
 
+def _recorded_maximum(lhs, rhs, ge, lt):
+    """maximum (minimum: ``le``, ``gt``) under autograd: lhs gets the gradient where ``ge(lhs, rhs)``,
+    rhs where ``lt``, an unordered pair (a NaN) neither, as ``_backward_maximum`` (ge, lt) sends it."""
+    return torch.where(ge(lhs, rhs), lhs, torch.where(lt(lhs, rhs), rhs, (lhs + rhs).detach()))
+
+
 def _maximum(lhs, rhs):
     """mshadow_op.h ``maximum`` (NaN propagates); a tie of 0 and -0 is torch's (docs/differences.md)."""
-    if lhs.requires_grad or rhs.requires_grad:  # the gradient of a tie goes to lhs (``ge``)
-        return torch.where((lhs >= rhs) | lhs.isnan(), lhs, rhs)
+    if lhs.requires_grad or rhs.requires_grad:
+        return _recorded_maximum(lhs, rhs, torch.ge, torch.lt)
     return torch.maximum(lhs, rhs)
 
 
 def _minimum(lhs, rhs):
     if lhs.requires_grad or rhs.requires_grad:
-        return torch.where((lhs <= rhs) | lhs.isnan(), lhs, rhs)
+        return _recorded_maximum(lhs, rhs, torch.le, torch.gt)
     return torch.minimum(lhs, rhs)
 
 
 def _maximum_scalar(data, value):
-    if data.requires_grad:  # the gradient of a tie goes to data (``ge``)
-        return torch.where((data >= value) | data.isnan(), data, value)
+    if data.requires_grad:
+        return _recorded_maximum(data, value, torch.ge, torch.lt)
     if data.is_floating_point():  # x <= s ? s : x: NaN data stays, a tie of 0 and -0 gives the scalar
         return torch.threshold(data, value, value) if value == value else torch.full_like(data, value)
     return torch.clamp(data, min=value)
@@ -119,8 +127,69 @@ def _maximum_scalar(data, value):
 
 def _minimum_scalar(data, value):
     if data.requires_grad:
-        return torch.where((data <= value) | data.isnan(), data, value)
+        return _recorded_maximum(data, value, torch.le, torch.gt)
     return torch.clamp(data, max=value)
+
+
+def _math(x):
+    """``math::id``: MXNet's gradient formulas compute float16 operands in float."""
+    return x.float() if x.dtype is torch.float16 else x
+
+
+# mshadow_op.h's gradient functors of (lhs, rhs, output): the factor of the head gradient for lhs
+# and for rhs
+_MOD_GRAD = (lambda a, b, y: torch.ones_like(a), lambda a, b, y: -torch.floor(a / b))  # a / b in the dtype
+_POWER_GRAD = (lambda a, b, y: _power(_math(a), _math(b - 1)) * _math(b),
+               lambda a, b, y: _power(_math(a), _math(b)) * torch.log(_math(a)))
+_RPOWER_GRAD = (None, lambda a, b, y: _math(y) * torch.log(_math(a)))  # of the output (float16 rounded)
+_HYPOT_GRAD = (lambda a, b, y: _math(a) / torch.hypot(_math(a), _math(b)),
+               lambda a, b, y: _math(b) / torch.hypot(_math(a), _math(b)))
+
+
+class _MXNetGradient(torch.autograd.Function):
+    """mod, power or hypot under autograd with MXNet's backward (``BinaryBroadcastBackwardUseIn`` and
+    the scalar ops' ``Backward``): each operand gets ``grad * factor(lhs, rhs)``, the factor rounded to
+    the dtype once; operands of two shapes get it summed to their shape. A number rhs is
+    ``DType(scalar)``."""
+
+    @staticmethod
+    def forward(ctx, body, factors, lhs, rhs):
+        ctx.factors, ctx.scalar = factors, None if isinstance(rhs, torch.Tensor) else rhs
+        result = body(lhs, rhs)
+        ctx.save_for_backward(lhs, rhs if ctx.scalar is None else None, result)
+        return result
+
+    @staticmethod
+    def backward(ctx, grad):
+        lhs, rhs, result = ctx.saved_tensors
+        if ctx.scalar is not None:
+            rhs = torch.tensor(ctx.scalar, dtype=lhs.dtype, device=lhs.device)
+        summed = lhs.shape != rhs.shape and ctx.scalar is None  # broadcast: a sum from +0 (-0 is +0)
+        grads = [None, None]
+        for i, operand in enumerate((lhs, rhs)):
+            if ctx.needs_input_grad[2 + i]:
+                product = grad * ctx.factors[i](lhs, rhs, result).to(grad.dtype)
+                grads[i] = product.sum_to_size(operand.shape) + 0.0 if summed else product
+        return (None, None, *grads)
+
+
+def _with_gradient(body, factors, native=None):
+    """``body``, with MXNet's gradient (``factors``, see _MXNetGradient) when an operand needs one,
+    unless ``native(lhs, rhs)`` says torch's own gradient has the same bits (it is twice as fast)."""
+    apply = _MXNetGradient.apply
+
+    def run(lhs, rhs):
+        if lhs.requires_grad or (isinstance(rhs, torch.Tensor) and rhs.requires_grad):
+            if native is None or not native(lhs, rhs):
+                return apply(body, factors, lhs, rhs)
+        return body(lhs, rhs)
+    return run
+
+
+def _square_or_identity(data, exponent):
+    """``x ** 2`` and ``x ** 1`` of float32/float64 (squared losses): torch's gradient ``2 * x`` (``1``)
+    times the head is MXNet's ``pow(x, 1) * 2`` (``pow(x, 0) * 1``) times it, bit for bit."""
+    return exponent in (1.0, 2.0) and (data.dtype is _F32 or data.dtype is _F64)
 
 
 def _same_shape(fn):
@@ -170,6 +239,11 @@ def _compare_scalar(fn):
     return body
 
 
+def _grad_add(lhs, rhs):
+    """lhs + rhs; MXNet registers no gradient for it (a backward through it raises)."""
+    return without_gradient("_grad_add", torch.add, lhs, rhs)
+
+
 def _identity_like_rhs(lhs, rhs):
     return lhs.clone()
 
@@ -184,11 +258,11 @@ _BINARY = (
     ("sub", torch.sub, ("minus",), "elemwise_sub", ("_sub", "_minus", "_Minus")),
     ("mul", torch.mul, (), "elemwise_mul", ("_mul", "_Mul")),
     ("div", _divide, (), "elemwise_div", ("_div", "_Div")),
-    ("mod", _modulo, (), "_mod", ("_Mod",)),
-    ("power", _power, (), "_power", ("_Power",)),
+    ("mod", _with_gradient(_modulo, _MOD_GRAD), (), "_mod", ("_Mod",)),
+    ("power", _with_gradient(_power, _POWER_GRAD), (), "_power", ("_Power",)),
     ("maximum", _maximum, (), "_maximum", ("_Maximum",)),
     ("minimum", _minimum, (), "_minimum", ("_Minimum",)),
-    ("hypot", _hypot, (), "_hypot", ("_Hypot",)),
+    ("hypot", _with_gradient(_hypot, _HYPOT_GRAD), (), "_hypot", ("_Hypot",)),
     ("equal", _as_input_dtype(torch.eq), (), "_equal", ("_Equal",)),
     ("not_equal", _as_input_dtype(torch.ne), (), "_not_equal", ("_Not_Equal",)),
     ("greater", _as_input_dtype(torch.gt), (), "_greater", ("_Greater",)),
@@ -207,11 +281,11 @@ _SCALAR = (  # MXNet _internal name, body on (data, scalar), reflected (body(sca
     ("_mul_scalar", torch.mul, False, "_MulScalar"),
     ("_div_scalar", _divide, False, "_DivScalar"),
     ("_rdiv_scalar", _rdivide, True, "_RDivScalar"),
-    ("_mod_scalar", _modulo, False, "_ModScalar"),
-    ("_rmod_scalar", _modulo, True, "_RModScalar"),
-    ("_power_scalar", _power, False, "_PowerScalar"),
-    ("_rpower_scalar", _power, True, "_RPowerScalar"),
-    ("_hypot_scalar", _hypot, False, "_HypotScalar"),
+    ("_mod_scalar", _with_gradient(_modulo, _MOD_GRAD), False, "_ModScalar"),
+    ("_rmod_scalar", _with_gradient(_modulo, _MOD_GRAD), True, "_RModScalar"),
+    ("_power_scalar", _with_gradient(_power, _POWER_GRAD, _square_or_identity), False, "_PowerScalar"),
+    ("_rpower_scalar", _with_gradient(_power, _RPOWER_GRAD), True, "_RPowerScalar"),
+    ("_hypot_scalar", _with_gradient(_hypot, _HYPOT_GRAD), False, "_HypotScalar"),
     ("_maximum_scalar", _maximum_scalar, False, "_MaximumScalar"),
     ("_minimum_scalar", _minimum_scalar, False, "_MinimumScalar"),
     ("_equal_scalar", _compare_scalar(torch.eq), False, "_EqualScalar"),
@@ -244,7 +318,7 @@ ELEMWISE = declare([
            doc=f"Elementwise {name} of two arrays of the same shape.")
     for name, body, _, twin, twin_aliases in _BINARY
 ] + [
-    OpSpec("_grad_add", _same_shape(torch.add), inputs=_LHS_RHS, family="elemwise", same_dtype=True,
+    OpSpec("_grad_add", _same_shape(_grad_add), inputs=_LHS_RHS, family="elemwise", same_dtype=True,
            no_bool=True, doc="Elementwise sum of two arrays, for gradient accumulation (no gradient)."),
     OpSpec("_identity_with_attr_like_rhs", _same_shape(_identity_like_rhs), inputs=_LHS_RHS,
            family="elemwise", same_dtype=True, differentiable=True,

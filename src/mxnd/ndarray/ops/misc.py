@@ -23,10 +23,12 @@ def _float32(value) -> float:
 
 
 def _truncate(values, dtype):
-    """C++ float -> DType assignment: integers truncate toward zero (and wrap); floats round."""
-    if dtype.is_floating_point:
+    """C++ float -> DType assignment: floats round; integers truncate toward zero, smaller ones than
+    int64 through int32 (x86's cvttss2si: NaN, inf and out-of-range values give INT_MIN, whose low
+    byte is 0 for int8/uint8)."""
+    if dtype.is_floating_point or dtype is torch.int64:
         return values.to(dtype)
-    return values.trunc().to(torch.int64).to(dtype)
+    return values.to(torch.int32).to(dtype)
 
 
 def _mshadow_rounding(dtype):

@@ -19,7 +19,8 @@ from ...params import parse_bool, parse_dtype, parse_float
 from ...registry import OpSpec, Param, declare
 from . import exact_sqrt
 
-__all__ = ["zero_gradient", "custom_gradient", "as_dtype_scalar", "smooth_l1_bounds", "IS_INT", "UNARY", "SPECIAL"]
+__all__ = ["zero_gradient", "custom_gradient", "as_dtype_scalar", "c_cast", "smooth_l1_bounds", "IS_INT", "UNARY",
+           "SPECIAL"]
 
 _F32, _F64 = torch.float32, torch.float64
 _HALF = frozenset({torch.float16, torch.bfloat16})
@@ -114,7 +115,15 @@ def as_dtype_scalar(value: float, dtype: torch.dtype):
 
 @functools.lru_cache(maxsize=1024)
 def _as_dtype_scalar(value: float, dtype: torch.dtype):
-    return torch.tensor(value, dtype=_F64).to(dtype).item()
+    return c_cast(torch.tensor(value, dtype=_F64), dtype).item()
+
+
+def c_cast(tensor, dtype, copy=False):
+    """``tensor.to(dtype)`` as C++ converts: double to uint8 goes through int32 (x86's cvttsd2si, so
+    beyond int32 it is INT_MIN's low byte, 0), where torch goes through int64 (3e9 + 7 gives 7)."""
+    if dtype is torch.uint8 and tensor.dtype is _F64:
+        tensor = tensor.to(torch.int32)
+    return tensor.to(dtype, copy=copy)
 
 
 # ---- the dtype rule ------------------------------------------------------------------------
@@ -129,7 +138,7 @@ def _kernel(fn, integers=_F64, compound=False):
             return fn(data)
         if dtype in _HALF:
             return fn(data.float()).to(dtype)
-        return fn(data.to(integers)).to(dtype)
+        return c_cast(fn(data.to(integers)), dtype)
     return body
 
 
@@ -179,7 +188,7 @@ def _cbrt_double(data):
 
 
 def _in_double(fn):
-    return lambda data: fn(data) if data.dtype is _F64 else fn(data.double()).to(data.dtype)
+    return lambda data: fn(data) if data.dtype is _F64 else c_cast(fn(data.double()), data.dtype)
 
 
 # mshadow_op.h: cube_root_grad = 1 / (3 y^2) of the output, reciprocal_cube_root_grad uses the input
@@ -222,7 +231,7 @@ def _erfinv(data):
     if data.is_floating_point():
         return torch.erfinv(data)
     # erfinv-inl.h returns DType(quiet_NaN) outside [-1, 1], a constant that casts to 0 for integers
-    return torch.erfinv(data.double()).nan_to_num_(0.0, _INF, -_INF).to(data.dtype)
+    return c_cast(torch.erfinv(data.double()).nan_to_num_(0.0, _INF, -_INF), data.dtype)
 
 
 # MXNet's relu_grad is NaN where the output is NaN; torch's native backward passes the gradient. The
@@ -256,8 +265,34 @@ def _unary(name, body, doc, *, aliases=(), differentiable=True, no_bool=True, pa
                   differentiable=differentiable, no_bool=no_bool, doc=doc)
 
 
-def _math(name, fn, doc, integers=_F64, compound=False):
-    return _unary(name, _kernel(fn, integers, compound), doc)
+def _math(name, fn, doc, integers=_F64, compound=False, gradient=None):
+    body = _kernel(fn, integers, compound)
+    return _unary(name, body if gradient is None else custom_gradient(body, gradient), doc)
+
+
+def _unary_bwd(factor, of_output=False):
+    """MXNet's ``unary_bwd<OP>``: ``grad * OP(x)`` (OP of the output for ElemwiseGradUseOut), OP
+    computed in float for float16 and rounded to the dtype once (torch rounds each step)."""
+    def backward(grad, data, result):
+        value = result if of_output else data
+        return grad * factor(value.float() if value.dtype is torch.float16 else value).to(grad.dtype)
+    return backward
+
+
+def _constant_over(double, single):
+    """``c / x`` with ``c`` as float or double; one division (torch's ``c / x`` is ``c * (1 / x)``)."""
+    return lambda x: x.new_tensor(double if x.dtype is _F64 else single) / x
+
+
+# mshadow_op.h's gradient functors (1 / log(10) and 1 / log(2) are float constants but for float64)
+_LOG10_GRAD = _unary_bwd(_constant_over(0.43429448190325182765, 0.4342944819))
+_LOG2_GRAD = _unary_bwd(_constant_over(1.44269504088896340737, 1.442695041))
+_TAN_GRAD = _unary_bwd(lambda y: y * y + 1, of_output=True)
+_ARCSIN_GRAD = _unary_bwd(lambda x: 1 / exact_sqrt.sqrt(1 - x * x))
+_ARCCOS_GRAD = _unary_bwd(lambda x: -1 / exact_sqrt.sqrt(1 - x * x))
+_COSH_GRAD = _unary_bwd(torch.sinh)
+_ARCCOSH_GRAD = _unary_bwd(lambda x: 1 / exact_sqrt.sqrt(x * x - 1))
+_ARCTANH_GRAD = _unary_bwd(lambda x: 1 / (1 - x * x))
 
 
 UNARY = declare([
@@ -286,22 +321,22 @@ UNARY = declare([
     _math("exp", torch.exp, "Exponential e**x."),
     _math("expm1", torch.expm1, "exp(x) - 1, accurate near 0."),
     _math("log", torch.log, "Natural logarithm."),
-    _math("log10", torch.log10, "Base-10 logarithm."),
-    _math("log2", torch.log2, "Base-2 logarithm."),
+    _math("log10", torch.log10, "Base-10 logarithm.", gradient=_LOG10_GRAD),
+    _math("log2", torch.log2, "Base-2 logarithm.", gradient=_LOG2_GRAD),
     _math("log1p", torch.log1p, "log(1 + x), accurate near 0."),
     # trigonometric and hyperbolic
     _math("sin", torch.sin, "Sine (radians)."),
     _math("cos", torch.cos, "Cosine (radians)."),
-    _math("tan", torch.tan, "Tangent (radians)."),
-    _math("arcsin", torch.asin, "Inverse sine."),
-    _math("arccos", torch.acos, "Inverse cosine."),
+    _math("tan", torch.tan, "Tangent (radians).", gradient=_TAN_GRAD),
+    _math("arcsin", torch.asin, "Inverse sine.", gradient=_ARCSIN_GRAD),
+    _math("arccos", torch.acos, "Inverse cosine.", gradient=_ARCCOS_GRAD),
     _math("arctan", torch.atan, "Inverse tangent."),
     _math("sinh", torch.sinh, "Hyperbolic sine."),
-    _math("cosh", torch.cosh, "Hyperbolic cosine."),
+    _math("cosh", torch.cosh, "Hyperbolic cosine.", gradient=_COSH_GRAD),
     _math("tanh", torch.tanh, "Hyperbolic tangent."),
     _math("arcsinh", torch.asinh, "Inverse hyperbolic sine."),
-    _math("arccosh", torch.acosh, "Inverse hyperbolic cosine."),
-    _math("arctanh", torch.atanh, "Inverse hyperbolic tangent."),
+    _math("arccosh", torch.acosh, "Inverse hyperbolic cosine.", gradient=_ARCCOSH_GRAD),
+    _math("arctanh", torch.atanh, "Inverse hyperbolic tangent.", gradient=_ARCTANH_GRAD),
     _math("degrees", lambda data: data * _DEGREES, "Radians to degrees.", integers=_F32),
     _math("radians", lambda data: data * _RADIANS, "Degrees to radians.", integers=_F32),
     # special functions and activations
@@ -369,7 +404,7 @@ def _smooth_l1(data, *, scalar, is_int=True):
 
 
 def _cast(data, *, dtype):
-    return data.to(dtypes.BY_NAME[dtype].torch, copy=True)
+    return c_cast(data, dtypes.BY_NAME[dtype].torch, copy=True)
 
 
 def _parse_cast_dtype(value):
