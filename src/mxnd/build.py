@@ -472,6 +472,9 @@ def _engine_error(op_name: str, error: Exception, arrays) -> MXNetError:
     if isinstance(error, ZeroDivisionError) or str(error) == "ZeroDivisionError":
         return operator_error(op_name, "integer division by zero", arrays)
     lines = str(error).strip().splitlines()
+    if lines and lines[0].startswith("The size of tensor a") and len(arrays) == 2:  # BinaryBroadcastShapeCompact's
+        shapes = " ".join("[" + ",".join(map(str, getattr(a, "shape", ()))) + "]" for a in arrays)
+        return MXNetError(f"{op_name}: operands could not be broadcast together with shapes {shapes}")
     return operator_error(op_name, lines[0] if lines else type(error).__name__, arrays)
 
 

@@ -352,3 +352,13 @@ CASES += [
     "ns = {}; exec('from ' + mx.__name__ + '.contrib.ndarray import *', ns); "
     "result = sorted(k for k in ns if k not in ('__builtins__', 'backward_hawkesll', 'backward_index_copy'))",
 ]
+CASES += [  # C's double -> uint8 conversion goes through int32 (3e9 + 7 is 0, not 7)
+    "mx.nd.array([3e9 + 7, -3e9 - 7, 300.5], dtype='float64').astype('uint8')",
+    "mx.nd.array([3e9 + 7, -3e9 - 7, 300.5], dtype='float64').copyto(mx.nd.zeros(3, dtype='uint8'))",
+    "x = mx.nd.zeros(3, dtype='uint8'); x[:] = mx.nd.array([3e9 + 7, -3e9 - 7, 300.5], dtype='float64'); result = x",
+    "x = mx.nd.zeros(3, dtype='uint8'); x[:] = np.array([3e9 + 7, 1, 2]); result = x",
+    "x = mx.nd.zeros(3, dtype='uint8'); x[0] = 3e9 + 7; result = x",
+    "mx.nd.broadcast_add(mx.nd.ones(2), mx.nd.ones(3))",
+    "mx.nd.ones((2, 3)) * mx.nd.ones((3, 2))",
+    "mx.nd.broadcast_maximum(mx.nd.ones((2, 3, 1)), mx.nd.ones((3, 2)))",
+]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import torch
 
+from .. import dtypes
 from ..base import integer_types, numeric_types
 from ..errors import MXNetError
 from ..recording import ASSIGN_IN_GRAPH, FLAGS, without_grad
@@ -284,13 +285,13 @@ def _prepare_value(array: NDArray, value, shape, new_axes=()) -> torch.Tensor:
     ``_prepare_value_nd``."""
     data = array._data
     if isinstance(value, NDArray):
-        tensor = value._data.to(device=data.device, dtype=data.dtype)
+        tensor = dtypes.c_cast(value._data.to(device=data.device), data.dtype)
     else:
         try:
             source = np.asarray(value)
             if source.dtype == object or source.dtype.kind in "USV":
                 raise TypeError
-            tensor = torch.from_numpy(np.array(source, copy=True)).to(device=data.device, dtype=data.dtype)
+            tensor = dtypes.c_cast(torch.from_numpy(np.array(source, copy=True)).to(device=data.device), data.dtype)
         except (TypeError, ValueError):
             raise TypeError(f"{type(array)} does not support assignment with non-array-like object "
                             f"{value} of type {type(value)}") from None

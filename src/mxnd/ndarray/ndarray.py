@@ -244,7 +244,7 @@ class NDArray:
         target = dtypes.to_torch(dtype, frontend=True)
         if not copy and target is self._data.dtype:
             return self
-        return wrap(_recordable(self._data).to(target, copy=True), self._ctx)
+        return wrap(dtypes.c_cast(_recordable(self._data), target, copy=True), self._ctx)
 
     def copyto(self, other):
         """Copy into ``other`` (an NDArray of the same shape, cast to its dtype) or onto a Context."""
@@ -385,6 +385,8 @@ def write_into(target: torch.Tensor, source, op_name: str):
     Inside ``record()`` a write into an array already in the graph raises MXNet's error,
     and any other write is recorded; outside it the write is plain (even into a variable).
     """
+    if target.dtype is torch.uint8 and getattr(source, "dtype", None) is torch.float64:
+        source = source.to(torch.int32)  # as C converts (dtypes.c_cast)
     if FLAGS.get().recording:
         if target.requires_grad:
             raise MXNetError(f"{op_name}: {ASSIGN_IN_GRAPH}")

@@ -14,6 +14,7 @@ import math
 import torch
 
 from ... import dtypes
+from ...dtypes import c_cast
 from ...errors import MXNetError
 from ...params import parse_bool, parse_dtype, parse_float
 from ...registry import OpSpec, Param, declare
@@ -116,14 +117,6 @@ def as_dtype_scalar(value: float, dtype: torch.dtype):
 @functools.lru_cache(maxsize=1024)
 def _as_dtype_scalar(value: float, dtype: torch.dtype):
     return c_cast(torch.tensor(value, dtype=_F64), dtype).item()
-
-
-def c_cast(tensor, dtype, copy=False):
-    """``tensor.to(dtype)`` as C++ converts: double to uint8 goes through int32 (x86's cvttsd2si, so
-    beyond int32 it is INT_MIN's low byte, 0), where torch goes through int64 (3e9 + 7 gives 7)."""
-    if dtype is torch.uint8 and tensor.dtype is _F64:
-        tensor = tensor.to(torch.int32)
-    return tensor.to(dtype, copy=copy)
 
 
 # ---- the dtype rule ------------------------------------------------------------------------
