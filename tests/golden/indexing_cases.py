@@ -123,6 +123,9 @@ ONE_HOT = [
     "mx.nd.one_hot(mx.nd.array([1, 0]), 3, axis=0)",
     "mx.nd.array([1, 0]).one_hot(3)",
     "mx.nd.array([2, 0]).one_hot(depth=4, on_value=5)",
+    # on/off values out of the dtype's range convert as C++ does (INT_MIN, its low byte, inf)
+] + [f"mx.nd.one_hot(mx.nd.array([0, 1]), 2, on_value={on}, off_value={off}, dtype='{d}')"
+     for d in ("int8", "uint8", "int32", "int64", "float16") for on, off in ((1e10, -300.7), (3e9, 1e20), (70000, 300.7))] + [
 ]
 
 GATHER_SCATTER = [
@@ -265,6 +268,9 @@ SEQUENCE = [
     S + "result = mx.nd.SequenceMask(s, sequence_length=mx.nd.array([2, 3]), use_sequence_length=True, value=1)",
     S + "result = mx.nd.SequenceMask(s, mx.nd.array([1, 2, 0]), use_sequence_length=True, axis=1)",
     S + "result = mx.nd.SequenceMask(s, mx.nd.array([1.5, 2.9]), use_sequence_length=True, value=-7.5)",
+    S + "result = mx.nd.SequenceMask(s.astype('int32'), mx.nd.array([1, 2]), use_sequence_length=True, value=1e10)",
+    S + "result = mx.nd.SequenceMask(s.astype('uint8'), mx.nd.array([1, 2]), use_sequence_length=True, value=-300.7)",
+    S + "result = mx.nd.SequenceMask(s.astype('float16'), mx.nd.array([1, 2]), use_sequence_length=True, value=70000)",
     S + "result = mx.nd.SequenceMask(s.astype('int32'), mx.nd.array([1, 2], dtype='int32'), use_sequence_length=True, value=-7.5)",
     S + "result = mx.nd.SequenceMask(s.astype('float64'), mx.nd.array([1, 2], dtype='float64'), use_sequence_length=True, value=0.1)",
     S + "result = mx.nd.SequenceMask(s, mx.nd.array([5, 2]), use_sequence_length=True)",
@@ -333,9 +339,14 @@ CASES = TAKE + BATCH_TAKE + PICK + ONE_HOT + GATHER_SCATTER + WHERE + MASK_COPY 
 SCATTER_SET_WITHOUT_OUT = ("o = mx.nd.ones((2, 2)); result = mx.nd._internal._scatter_set_nd(o, mx.nd.array([2, 3, 0]), "
                            "mx.nd.array([[1, 1, 0], [0, 1, 0]]), shape=(2, 2))")
 CASES.append(SCATTER_SET_WITHOUT_OUT)
+GATHER_NAN = raises_mxnet_error("mx.nd.gather_nd(mx.nd.arange(5), mx.nd.array([[1, np.nan]])).wait_to_read()")
+CASES.append(GATHER_NAN)
 
 DELIBERATE = {
     SCATTER_SET_WITHOUT_OUT:
         "MXNet's _scatter_set_nd fails unless out is lhs (it writes in place); mxnd returns the "
         "updated copy, and writes into lhs when out=lhs",
+    GATHER_NAN:
+        "MXNet's gather_nd bound check lets a NaN index pass, which then reads before the data "
+        "(INT64_MIN % size); mxnd raises IndexError",
 }

@@ -214,6 +214,12 @@ KHATRI_RAO = [
     K + "result = mx.nd.khatri_rao(ka, mx.nd.ones((3, 3)))", K + "result = mx.nd.khatri_rao(ka, mx.nd.ones((3,)))",
     K + "result = mx.nd.khatri_rao(mx.nd.ones((2, 2, 2)), kb)", K + "result = mx.nd.khatri_rao(ka, kb.astype('float64'))",
 ] + [K + f"result = mx.nd.khatri_rao(ka.astype('{d}'), kb.astype('{d}'))" for d in DTYPES]
+# MXNet accumulates the products into zeros: no negative zeros come out
+KHATRI_RAO += [
+    "r = mx.nd.khatri_rao(mx.nd.array([[-0., 1], [2, -0.]]), mx.nd.array([[3, -0.]])); "
+    "result = (r, np.signbit(r.asnumpy()).tolist())",
+    "r = mx.nd.khatri_rao(mx.nd.array([[-0., 1]], dtype='float64')); result = (r, np.signbit(r.asnumpy()).tolist())",
+]
 
 I = "i = mx.nd.arange(32).reshape((1, 2, 4, 4)); "
 IM2COL = [
@@ -227,6 +233,15 @@ IM2COL = [
     "mx.nd.im2col(mx.nd.arange(10).reshape((1, 2, 5)), kernel=(2,))", "mx.nd.im2col(mx.nd.ones((2, 4, 4)), kernel=(2, 2))",
     "mx.nd.im2col(mx.nd.arange(72).reshape((2, 1, 6, 6)), kernel=(3, 3), stride=(3, 3))",
 ] + [I + f"result = mx.nd.im2col(i.astype('{d}'), kernel=(2, 2), stride=(2, 2))" for d in DTYPES]
+# 3-D kernels: MXNet 1.9.1 reads the image as 4-D, so they work for a last spatial size of 1 only
+I3 = "i3 = mx.nd.array(np.random.RandomState(0).uniform(-3, 3, (2, 2, 4, 3, 1))); "
+IM2COL += [I3 + f"result = mx.nd.im2col(i3, {kwargs})" for kwargs in (
+    "kernel=(3, 2, 1), pad=(2, 0, 0)", "kernel=(2, 2, 3), pad=(0, 1, 1)", "kernel=(2, 1, 2), pad=(0, 0, 1), stride=(1, 2, 1)",
+    "kernel=(2, 1, 2), pad=(1, 0, 2), stride=(2, 1, 3), dilate=(1, 1, 2)", "kernel=(1, 1, 1)", "kernel=(2, 2, 2)")] + [
+    I3 + "result = mx.nd.im2col(i3.astype('float16'), kernel=(2, 1, 2), pad=(0, 0, 1))",
+    "mx.nd.im2col(mx.nd.ones((1, 1, 4, 3, 2)), kernel=(2, 2, 1))", "mx.nd.im2col(mx.nd.ones((1, 1, 4, 3)), kernel=(2, 2, 1))",
+    "mx.nd.im2col(mx.nd.ones((1, 1, 4, 3, 1, 1)), kernel=(2, 2, 1, 1))",
+]
 
 C = "c = mx.nd.arange(1, 73).reshape((1, 8, 9)); "
 COL2IM = [
@@ -244,6 +259,16 @@ COL2IM = [
     "mx.nd.col2im(mx.nd.ones((1, 4, 4)), output_size=(5,), kernel=(2,))",
     "mx.nd.col2im(mx.nd.im2col(mx.nd.arange(32).reshape((1, 2, 4, 4)), kernel=(2, 2)), output_size=(4, 4), kernel=(2, 2))",
 ] + [C + f"result = mx.nd.col2im(c.astype('{d}'), output_size=(4, 4), kernel=(2, 2))" for d in DTYPES]
+COL2IM += [f"mx.nd.col2im(mx.nd.array(np.random.RandomState(0).uniform(-3, 3, {shape}), dtype='{d}'), {kwargs})"
+           for shape, d, kwargs in (
+    ((2, 4, 6), "float32", "output_size=(4, 3, 1), kernel=(2, 2, 1)"),
+    ((2, 12, 6), "float64", "output_size=(4, 3, 1), kernel=(2, 2, 3), pad=(0, 0, 1)"),
+    ((1, 4, 9), "float32", "output_size=(4, 3, 1), kernel=(2, 1, 2), pad=(1, 0, 2), stride=(2, 1, 3), dilate=(1, 1, 2)"),
+    ((1, 6, 15), "float16", "output_size=(5, 4, 1), kernel=(1, 2, 3), pad=(0, 0, 1)"),
+    ((1, 4, 12), "float32", "output_size=(4, 3, 2), kernel=(2, 2, 1)"),
+    ((1, 8, 12), "float32", "output_size=(4, 3, 1), kernel=(2, 2, 2), pad=(0, 0, 1)"),  # MXNet's order of sums
+    ((2, 24, 6), "float16", "output_size=(4, 3, 1), kernel=(2, 2, 3), pad=(0, 0, 2), stride=(1, 1, 2)"),
+)]
 
 Z = "z = mx.nd.arange(60).reshape((3, 4, 5)); "
 MOVEAXIS = [
@@ -273,7 +298,7 @@ CASES = CONCAT + STACK + SPLIT + SPLIT_V2 + SLICE + SLICE_AXIS + SLICE_LIKE + FL
 DELIBERATE = {
     I + "result = mx.nd.im2col(i, kernel=(2,))":
         "MXNet 1.9.1 treats a 4-D input with a 1-D kernel as a 1-D signal and returns part of it; "
-        "mxnd supports 2-D kernels only (as MXNet's kernels) and raises",
+        "mxnd supports 2-D and 3-D kernels only (as MXNet's kernels) and raises",
     AB + "result = mx.nd.stack(a, mx.nd.arange(6).reshape((3, 2)))":
         "MXNet 1.9.1 only compares sizes and reinterprets the (3, 2) input as (2, 3); mxnd raises",
     FIVE + "result = mx.nd.slice(v, begin=(-10,), end=(3,))":

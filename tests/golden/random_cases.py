@@ -194,6 +194,10 @@ ZIPFIAN = [
     "result = ([sorted(r) for r in s.asnumpy().tolist()], bool((t.asnumpy() >= 5).all()))",
     "mx.nd._internal._sample_unique_zipfian(1, shape=(2, 1))",
     "mx.nd._internal._sample_unique_zipfian(range_max=1, shape=(3, 1))[1]",
+    # nothing drawn: no check of range_max (MXNet compares it with num_sampled as size_t)
+    "[(r.dtype.__name__, r.shape) for r in mx.nd._internal._sample_unique_zipfian(-3, shape=(2, 0))]",
+    E.format("mx.nd._internal._sample_unique_zipfian(0, shape=(0, 2))[1]"),
+    "[(r.dtype.__name__, r.shape) for r in mx.nd._internal._sample_unique_zipfian(0, shape=(2, 0))]",
 ] + [E.format(f"mx.nd._internal._sample_unique_zipfian({call})[0]") for call in (
     "5, shape=(2, 6)", "5, shape=(6,)", "5", "shape=(2, 2)", "5, shape=(2, 2), ctx=mx.cpu()", "2.5, shape=(1, 1)",
 )]

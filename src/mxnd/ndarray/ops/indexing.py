@@ -19,6 +19,7 @@ from ...errors import MXNetError
 from ...params import (ParamError, enum, parse_axis, parse_bool, parse_float, parse_int, parse_optional_int,
                        parse_shape)
 from ...registry import OpSpec, Param, declare
+from .unary import as_dtype_scalar
 
 __all__ = ["INDEXING", "onehot_encode"]
 
@@ -69,7 +70,7 @@ def _bounded(index, size: int, wrap: bool):
 
 
 def _cast_scalar(value: float, dtype):
-    """``static_cast<DType>(value)`` as a Python number: integer dtypes truncate toward zero, then wrap."""
+    """An integer parameter read as ``dtype``: truncated toward zero, then wrapped."""
     if dtype.is_floating_point:
         return value
     if not math.isfinite(value):
@@ -180,8 +181,8 @@ def _one_hot(indices, *, depth, on_value, off_value, dtype):
     target = dtypes.BY_NAME[dtype].torch
     # out-of-range indices leave the whole row at off_value (indexing_op.h one_hot)
     hit = _as_int64(indices).unsqueeze(-1) == torch.arange(depth, device=indices.device)
-    result = torch.full(hit.shape, _cast_scalar(off_value, target), dtype=target, device=indices.device)
-    return result.masked_fill_(hit, _cast_scalar(on_value, target))
+    result = torch.full(hit.shape, as_dtype_scalar(off_value, target), dtype=target, device=indices.device)
+    return result.masked_fill_(hit, as_dtype_scalar(on_value, target))
 
 
 def _float32_only(op_name: str, *tensors):
@@ -238,7 +239,8 @@ def _sizes_column(sizes, like):
 def _gather_nd(data, indices):
     count = _index_rows(indices, data.dim(), "gather_nd", "data")
     sizes = _sizes_column(tuple(data.shape[:count]), indices)
-    bad = (indices < -sizes) | (indices > sizes - 1)
+    # NaN is bad too: MXNet's check lets it pass and then reads before the data (INT64_MIN % size)
+    bad = ~((indices >= -sizes) & (indices <= sizes - 1))
     if bool(bad.any()):
         raise _gather_bound_error(indices, bad, data.shape)
     # negative indices count from the end: (index + size) % size (indexing_op.h gather_nd)
@@ -416,7 +418,7 @@ def _sequence_mask(data, *, sequence_length, use_sequence_length, value, axis):
         masked = masked.t()
     masked = masked.reshape(masked.shape + (1,) * (data.dim() - 2))
     # value is a float parameter: float32 first, then static_cast<DType>
-    return data.masked_fill(masked, _cast_scalar(float(np.float32(value)), data.dtype))
+    return data.masked_fill(masked, as_dtype_scalar(float(np.float32(value)), data.dtype))
 
 
 def _sequence_last(data, *, sequence_length, use_sequence_length, axis):

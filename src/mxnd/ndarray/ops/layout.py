@@ -9,6 +9,7 @@ Also MXNet's Python-level functions over these operators: ``moveaxis``, ``concat
 from __future__ import annotations
 
 import functools
+import math
 import numbers
 import operator
 import re
@@ -454,7 +455,8 @@ def _khatri_rao(*args, num_args):
     result = args[0]
     for matrix in args[1:]:
         result = (result.unsqueeze(1) * matrix.unsqueeze(0)).reshape(-1, columns)
-    return result if len(args) > 1 else result.clone()
+    # MXNet accumulates each product into zeros (BLAS ger): -0 comes out as +0
+    return result + 0.0
 
 
 # ---- sliding blocks ----------------------------------------------------------------------
@@ -471,9 +473,20 @@ def _geometry(kernel, stride, dilate, pad):
     for name, value in (("kernel", kernel), ("stride", stride), ("dilate", dilate)):
         if any(v <= 0 for v in value):
             raise ValueError(f"incorrect {name} size: {list(value)}")
-    if rank != 2:  # MXNet 1.9.1's kernels are 2-D only (1-D and 3-D fail in shape inference or compute)
-        raise ValueError(f"only 2-D kernels (h, w) are supported, got {list(kernel)}")
+    if rank not in (2, 3):  # MXNet 1.9.1 reads the image as 4-D: 1-D kernels fail in compute
+        raise ValueError(f"only 2-D kernels (h, w) and 3-D kernels are supported, got {list(kernel)}")
     return stride, dilate, pad
+
+
+def _depth_hits(spatial, kernel, stride, dilate, pad, device):
+    """3-D kernels: MXNet 1.9.1 reads the image as 4-D, so only a last spatial size of 1 works.
+    Which (kernel offset, block) pairs of that axis read its one element: a (k, blocks) mask."""
+    if spatial[2] != 1:
+        raise ValueError(f"3-D kernels need a last spatial size of 1 (MXNet 1.9.1 reads the image "
+                         f"as 4-D), got {list(spatial)}")
+    k, s, d, p = kernel[2], stride[2], dilate[2], pad[2]
+    blocks = (2 * p - d * (k - 1)) // s + 1
+    return torch.arange(k, device=device).unsqueeze(1) * d + torch.arange(blocks, device=device) * s == p
 
 
 def _check_window(sizes, kernel, dilate, pad, what):
@@ -487,10 +500,18 @@ def _im2col(data, *, kernel, stride, dilate, pad):
     """Sliding blocks of an NCHW array as columns: (N, C*kh*kw, number of blocks)."""
     _require_float(data)
     stride, dilate, pad = _geometry(kernel, stride, dilate, pad)
-    if data.dim() != 4:
-        raise ValueError(f"im2col needs a 4-D (N, C, H, W) input, got shape {list(data.shape)}")
+    if data.dim() != len(kernel) + 2:
+        raise ValueError(f"im2col needs an (N, C, *spatial) input with one spatial axis per kernel "
+                         f"dimension, got shape {list(data.shape)}")
     _check_window(data.shape[2:], kernel, dilate, pad, "input")
-    return F.unfold(data, kernel, dilation=dilate, padding=pad, stride=stride)
+    if len(kernel) == 2:
+        return F.unfold(data, kernel, dilation=dilate, padding=pad, stride=stride)
+    # the 2-D blocks of the one depth slice, zero where a kernel offset reads the depth padding
+    hits = _depth_hits(data.shape[2:], kernel, stride, dilate, pad, data.device)
+    cols = F.unfold(data[..., 0], kernel[:2], dilation=dilate[:2], padding=pad[:2], stride=stride[:2])
+    n, rows, blocks = cols.shape
+    cols = torch.where(hits.unsqueeze(1), cols[:, :, None, :, None], 0)  # (n, rows, k, blocks, depth blocks)
+    return cols.reshape(n, rows * hits.shape[0], blocks * hits.shape[1])
 
 
 def _col2im(data, *, output_size, kernel, stride, dilate, pad):
@@ -501,7 +522,7 @@ def _col2im(data, *, output_size, kernel, stride, dilate, pad):
         raise ValueError(f"output_size {list(output_size)} must have one entry per kernel dimension")
     if data.dim() != 3:
         raise ValueError(f"col2im needs a 3-D (N, C*kh*kw, L) input, got shape {list(data.shape)}")
-    if data.shape[1] % (kernel[0] * kernel[1]):
+    if data.shape[1] % math.prod(kernel):
         raise ValueError(f"the second dim of input shape should be multiples of kernel size, got {data.shape[1]}")
     _check_window(output_size, kernel, dilate, pad, "output size")
     blocks = 1
@@ -510,7 +531,21 @@ def _col2im(data, *, output_size, kernel, stride, dilate, pad):
     if data.shape[2] != blocks:
         raise ValueError(f"output size does not match convolution parameters: {data.shape[2]} blocks "
                          f"given, {blocks} expected")
-    return F.fold(data, output_size, kernel, dilation=dilate, padding=pad, stride=stride)
+    if len(kernel) == 2:
+        return F.fold(data, output_size, kernel, dilation=dilate, padding=pad, stride=stride)
+    # each column's pixel (+1, 0 in the padding) from im2col of the pixel numbers; index_put_
+    # accumulates serially on the CPU, in the columns' order as MXNet's col2im_nd_core_cpu does
+    n, pixels, kernel_size = data.shape[0], math.prod(output_size), math.prod(kernel)
+    numbers = torch.arange(1, pixels + 1, dtype=torch.float64, device=data.device).reshape(1, 1, *output_size)
+    where = _im2col(numbers, kernel=kernel, stride=stride, dilate=dilate, pad=pad)[0].to(torch.int64)
+    channels = data.shape[1] // kernel_size
+    where = where.repeat(channels, 1)
+    inside = where > 0
+    first = torch.arange(n * channels, device=data.device).reshape(n, channels, 1, 1) * pixels - 1
+    position = (where.reshape(channels, kernel_size, -1) + first).reshape(n, *where.shape)
+    image = data.new_zeros(n * channels * pixels)
+    image.index_put_((position[:, inside],), data[:, inside], accumulate=True)
+    return image.reshape(n, channels, *output_size)
 
 
 # ---- the table ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import torch
 from ... import dtypes
 from ...params import dtype_enum, enum, parse_bool, parse_float, parse_int, parse_optional_int
 from ...registry import OpSpec, Param, TupleOutputs, declare
+from .unary import c_cast
 
 _INDEX_DTYPES = ("float16", "float32", "float64", "int32", "int64", "uint8")
 _SOFTMAX_DTYPES = ("float16", "float32", "float64")
@@ -168,7 +169,7 @@ def _uniform_histogram(data, bin_cnt, value_range):
     if low == high:
         low, high = low - 0.5, high + 0.5
     steps = torch.arange(bin_cnt + 1, dtype=torch.float64, device=data.device)
-    edges = ((high * steps + (bin_cnt - steps) * low) / bin_cnt).to(data.dtype)
+    edges = c_cast((high * steps + (bin_cnt - steps) * low) / bin_cnt, data.dtype)
     if not bin_cnt:
         return torch.zeros(0, dtype=torch.int64, device=data.device), edges
     values = data.reshape(-1)
@@ -177,7 +178,8 @@ def _uniform_histogram(data, bin_cnt, value_range):
     guess = ((wide - low) * bin_cnt / (high - low)).nan_to_num(0).clamp(0, bin_cnt - 1).to(torch.int64)
     guess = guess - (values < edges[guess]).to(torch.int64)  # correct for rounded edges
     guess = guess + ((values >= edges[guess + 1]) & (guess != bin_cnt - 1)).to(torch.int64)
-    return torch.bincount(guess[inside], minlength=bin_cnt), edges
+    # edges wrapped around in an integer dtype can leave a value below bin 0: not counted
+    return torch.bincount(guess[inside & (guess >= 0)], minlength=bin_cnt), edges
 
 
 def _edge_histogram(data, bins):
@@ -216,8 +218,13 @@ def _histogram(a, *, bins=10, range=None):  # noqa: A002 - MXNet's name
     if range is not None:
         return _uniform_histogram(a, bins, range)
     warnings.warn("range is not specified, using numpy's result to ensure consistency with numpy")
-    # numpy 1.x (MXNet 1.9.1's) computes the edges in float64; numpy 2 would use float32 data's type
-    counts, edges = np.histogram(a.detach().cpu().numpy().astype(np.float64), bins=bins)
+    # numpy 1.x (MXNet 1.9.1's) computes the edges in float64; numpy 2 would use float32 data's type.
+    # For float16 data numpy 1.x rounds the edges to float16 and bins against those.
+    data = a.detach().cpu().numpy()
+    counts, edges = np.histogram(data.astype(np.float64), bins=bins)
+    if data.dtype == np.float16:
+        edges = edges.astype(np.float16).astype(np.float64)
+        counts, _ = np.histogram(data.astype(np.float64), bins=edges)
     return TupleOutputs((torch.from_numpy(counts.astype(np.float32)).to(a.device),  # MXNet: a tuple here
                          torch.from_numpy(edges.astype(np.float32)).to(a.device)))
 

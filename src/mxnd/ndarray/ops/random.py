@@ -410,11 +410,13 @@ def _sample_unique_zipfian(*, range_max, shape):
     if shape is None or len(shape) != 2:
         raise ValueError(f"shape must be 2-D (batch_size, num_sampled), got {shape}")
     batch, num_sampled = shape
-    _check(range_max > 0, f"range_max must be positive, got {range_max}")
-    _check(0 <= num_sampled <= range_max,
+    _check(batch >= 0 and num_sampled >= 0, f"shape {tuple(shape)} has a negative dimension")
+    # MXNet compares num_sampled with range_max as size_t (a negative range_max passes) and
+    # draws nothing for an empty result; a negative range_max would draw NaN forever there
+    _check(range_max < 0 or num_sampled <= range_max,
            "Number of samples cannot exceed the number of possible classes")
-    _check(batch >= 0, f"shape {tuple(shape)} has a negative dimension")
-    gen, log_range = generator(_HOST), math.log(range_max)
+    _check(range_max > 0 or not batch * num_sampled, f"range_max must be positive, got {range_max}")
+    gen, log_range = generator(_HOST), math.log(max(range_max, 1))
     samples = torch.zeros((batch, num_sampled), dtype=torch.int64)
     tries = torch.zeros((batch,), dtype=torch.int64)
     for row in range(batch if num_sampled else 0):
