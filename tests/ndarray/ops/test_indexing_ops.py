@@ -243,3 +243,11 @@ def test_negative_sequence_lengths_mask_every_step():
     # MXNet 1.9.1 writes before the data for negative lengths; mxnd masks the whole sequence
     result = mx.nd.SequenceMask(nd([[1, 2], [3, 4]]), nd([-1, 1]), use_sequence_length=True, value=9)
     assert result.asnumpy().tolist() == [[9, 2], [9, 9]]
+
+
+def test_gather_nd_refuses_a_nan_index():
+    # MXNet 1.9.1's bound check lets NaN through and reads before the data (docs/differences.md)
+    data = mx.nd.arange(5)
+    with pytest.raises(IndexError, match="nan"):
+        mx.nd.gather_nd(data, mx.nd.array([[1, np.nan]]))
+    assert data.asnumpy().tolist() == [0, 1, 2, 3, 4]
