@@ -15,7 +15,7 @@ calls, bucket collisions included). This module runs only once a parameter has f
 from __future__ import annotations
 
 from .errors import MXNetError
-from .params import ParamError
+from .params import OUT_OF_RANGE, ParamError
 from .registry import REQUIRED
 
 __all__ = ["attribute_order", "report", "find"]
@@ -150,9 +150,12 @@ def find(spec, given: dict, arrays: int) -> MXNetError | None:
         try:
             parsers[key](given[key] if key in given else texts[key])
         except ParamError as error:
-            message = str(error) if error.kind is None else (
-                f"Invalid Parameter format for {key} expect {types.get(key, error.kind)} "
-                f"but value='{texts[key]}'")
+            if error.kind == OUT_OF_RANGE:
+                message = f"Out of range value for {key}, value='{texts[key]}'"
+            else:
+                message = str(error) if error.kind is None else (
+                    f"Invalid Parameter format for {key} expect {types.get(key, error.kind)} "
+                    f"but value='{texts[key]}'")
             break
     if message is None:
         required = {p.name for p in spec.params if p.default is REQUIRED}

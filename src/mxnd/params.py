@@ -48,7 +48,6 @@ def parse_bool(value) -> bool:
 
 
 _INT_TEXT = re.compile(r"\s*[-+]?[0-9]+L?\s*")  # dmlc int: blanks around, an optional sign
-_FLOAT_TEXT = re.compile(r"\s*[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|[-+]?(?:inf|nan|infinity)", re.I)
 
 
 def parse_int(value) -> int:
@@ -66,19 +65,44 @@ def parse_int(value) -> int:
 
 
 def parse_float(value) -> float:
-    """A float, or its text. ``parse_float('0.5')`` is 0.5."""
+    """A float, or its text as dmlc's ``stod`` reads it (``str(True)`` is text too).
+
+    >>> parse_float('0.5'), parse_float(' 2.5f'), parse_float('-inf')
+    (0.5, 2.5, -inf)
+    """
     if type(value) is float:
         return value
     if type(value) is int:
         return float(value)
-    if isinstance(value, bool):
-        raise ParamError("float", value)
-    if isinstance(value, numbers.Real):
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
         return float(value)
-    text = str(value)
-    if not _FLOAT_TEXT.fullmatch(text):
-        raise ParamError("float", value)
-    return float(text)
+    return _dmlc_double(str(value))
+
+
+OUT_OF_RANGE = "out of range"  # ParamError kind: "Out of range value for <param>, value='...'"
+# dmlc::stod (strtonum.h ParseFloat): blanks, a sign, then inf / infinity / nan(...), or
+# digits[.digits][e[sign]digits] where any part may be empty (a lone sign or 'e5' reads as 0),
+# then an optional f suffix ('False' reads its F and leaves 'alse')
+_DMLC_DOUBLE = re.compile(r"[ \t\n\r\f\v]*([-+]?)(?:(inf(?:inity)?)|(nan(?:\([0-9A-Za-z_]*\))?)"
+                          r"|([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?[0-9]*))?)[fF]?", re.I)
+_DBL_MIN = 2.2250738585072014e-308
+
+
+def _dmlc_double(text: str) -> float:
+    """``text`` as a dmlc double parameter: its value, or ParamError with dmlc's message."""
+    match = _DMLC_DOUBLE.match(text)
+    if not match.end():
+        raise ParamError("float", text)
+    if match.end() < len(text):
+        raise ParamError(None, text, f"Some trailing characters could not be parsed: '{text[match.end():]}'")
+    sign, infinity, nan, digits, fraction, exponent = match.groups()
+    if infinity or nan:
+        return float(sign + ("inf" if infinity else "nan"))
+    exponent = exponent if exponent and exponent[-1:].isdigit() else "0"
+    value = float(f"{sign}{digits or 0}.{fraction or ''}e{exponent}")
+    if math.isinf(value) or 0 < abs(value) < _DBL_MIN or (value == 0 and (digits + (fraction or "")).strip("0")):
+        raise ParamError(OUT_OF_RANGE, text, f"Out of range value, value='{text}'")
+    return value
 
 
 _NUMBER = r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"  # what an istream reads as a number
