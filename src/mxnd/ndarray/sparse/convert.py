@@ -83,6 +83,9 @@ def cast_storage(data, stype, out=None, name=None):
         raise MXNetError(f"cast_storage: Invalid Input: '{stype}', valid values are: "
                          f"{{'csr', 'default', 'row_sparse'}}")
     source = data.stype
+    if out is not None and getattr(out, "stype", None) != stype:
+        raise MXNetError(f"cast_storage: Check failed: out stype {getattr(out, 'stype', None)} is not the "
+                         f"requested stype {stype}")
     if (source, stype) in (("csr", "row_sparse"), ("row_sparse", "csr")):
         raise MXNetError(f"cast_storage: Operator not implemented: operator = cast_storage\n"
                          f"input storage types = [{source}, ]\noutput storage types = [unknown, ]\n"

@@ -104,7 +104,7 @@ def dispatch(spec, arrays, params, out, dense_call):
             result = dense_call(dense, dense_out, params)
         except SparseInputs:  # the dense body wants a sparse output (dot's forward_stype)
             return dispatch(spec, dense, params, out, dense_call)
-        _write_back(arrays, dense, versions)
+        _write_back(arrays, dense, versions, spec.name.endswith("_update"))
         if not sparse_out:
             return result
     if out is None:
@@ -112,12 +112,15 @@ def dispatch(spec, arrays, params, out, dense_call):
     return deliver(result, out)
 
 
-def _write_back(arrays, dense, versions):
+def _write_back(arrays, dense, versions, update=False):
     """The fallback's inputs updated in place (optimizer states) written back into their sparse
     storage, as MXNet's fallback does: every sparse input whose dense copy the body wrote to (its
-    torch version counter moved: no comparison, no read back from a device)."""
-    for original, copy, version in zip(arrays, dense, versions):
-        if isinstance(original, BaseSparseNDArray) and copy._data._version != version:
+    torch version counter moved: no comparison, no read back from a device), and an optimizer
+    update's states (its inputs after the gradient: some bodies write them through numpy views,
+    which the counter does not see)."""
+    for position, (original, copy, version) in enumerate(zip(arrays, dense, versions)):
+        if isinstance(original, BaseSparseNDArray) and (copy._data._version != version or
+                                                        update and position >= 2):
             deliver(copy, original)
 
 
@@ -127,7 +130,9 @@ def deliver(result, out):
         for r, o in zip(result, out):
             deliver(r, o)
         return out
-    if isinstance(out, BaseSparseNDArray) and not isinstance(result, BaseSparseNDArray):
+    if isinstance(out, BaseSparseNDArray) and getattr(result, "stype", "default") != out.stype:
+        if isinstance(result, BaseSparseNDArray):  # csr <-> row_sparse: through dense, as MXNet's fallback
+            result = wrap(to_dense_tensor(result), result._ctx)
         result = cast_storage(result, out.stype)
     result.copyto(out)
     return out

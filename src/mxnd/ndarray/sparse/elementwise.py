@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import operator
 
+import numpy as np
 import torch
 
 from ...base import numeric_types
 from ...errors import MXNetError
 from ..generated import FUNCTIONS
-from ..ndarray import NDArray
+from ..ndarray import NDArray, wrap
 from .arrays import BaseSparseNDArray, CSRNDArray, make_csr, make_rsp
 from .dispatch import FALLBACK, implements, spec_of
 from .convert import to_dense_tensor
@@ -57,13 +58,24 @@ def _on_values(impl):
     return apply
 
 
+def _untouched_out(function):
+    """MXNet's unary kernels (MapToFCompute) leave an ``out`` of the input's stype as it was when
+    the input stores nothing."""
+    def apply(array, *rest, out=None, **params):
+        if out is not None and getattr(out, "stype", None) == array.stype and array._values.shape[0] == 0:
+            return out
+        return function(array, *rest, out=out, **params)
+    apply.wants_out = True
+    return apply
+
+
 def _register_unary():
     for name in UNARY:
-        implements(name, (CSR,), (RSP,))(_on_values(spec_of(name).impl))
+        implements(name, (CSR,), (RSP,))(_untouched_out(_same_storage_out(_on_values(spec_of(name).impl))))
     for name in ALWAYS_SPARSE_SCALAR:
-        implements(name, (CSR,), (RSP,))(_on_values(spec_of(name).impl))
+        implements(name, (CSR,), (RSP,))(_same_storage_out(_on_values(spec_of(name).impl)))
     for name in ZERO_TEST_SCALAR:
-        implements(name, (CSR,), (RSP,))(_zero_tested(spec_of(name).impl))
+        implements(name, (CSR,), (RSP,))(_same_storage_out(_zero_tested(spec_of(name).impl)))
     for name in SCATTER_SCALAR:
         implements(name, (CSR,), (RSP,))(_scattered(spec_of(name).impl))
 
@@ -72,7 +84,7 @@ def _zero_tested(impl):
     on_values = _on_values(impl)
 
     def apply(array, **params):
-        zero = torch.zeros(1, dtype=array._values.dtype)
+        zero = torch.zeros(1, dtype=torch.float64)  # MXNet tests f(0.0, scalar) in double
         if bool(impl(zero, **params)[0] != 0):
             return FALLBACK  # f(0) != 0: MXNet's output is dense
         return on_values(array, **params)
@@ -96,13 +108,19 @@ def _scattered(impl):
 
 
 @implements("clip", (CSR,), (RSP,))
-def _clip(array, a_min, a_max):
-    """clip keeps the storage only when it maps 0 to 0 (a_min <= 0 <= a_max), as MXNet."""
-    if not a_min <= 0 <= a_max:
+def _clip(array, a_min, a_max, out=None):
+    """clip keeps the storage only when it maps 0 to 0 (a_min <= 0 <= a_max), as MXNet; a dense
+    ``out`` is an error there, a sparse one of the other stype takes the dense fallback."""
+    if out is not None and out.stype not in (array.stype, DNS):
+        return FALLBACK
+    if not a_min <= 0 <= a_max or out is not None and out.stype == DNS:
         raise MXNetError(f"clip: Operator not implemented: operator = clip\n"
                          f"input storage types = [{array.stype}, ]\noutput storage types = [unknown, ]\n"
                          f"params = {{\"a_min\" : {a_min}, \"a_max\" : {a_max}, }}")
     return _on_values(spec_of("clip").impl)(array, a_min=a_min, a_max=a_max)
+
+
+_clip.wants_out = True
 
 
 @implements("zeros_like", (CSR,), (RSP,))
@@ -164,6 +182,23 @@ def _rsp_union(lhs, rhs, sign):
     return make_rsp(out, unique, lhs._shape, lhs._ctx)
 
 
+def _rsp_product(lhs, rhs):
+    """lhs * rhs of two row_sparse arrays as MXNet's RspRspOp: every row of either is stored, a row
+    of one only is multiplied by zeros (so -0.0, and NaN for an infinity, come out as MXNet's)."""
+    left, right = lhs._indices, rhs._indices
+    if left.shape == right.shape and bool(torch.equal(left, right)):
+        return make_rsp(lhs._values * rhs._values, left, lhs._shape, lhs._ctx)
+    unique, at_left, at_right, both = merge_rows(left, right, lhs._shape[0])
+    out = torch.empty((unique.shape[0],) + lhs._values.shape[1:], dtype=lhs._values.dtype,
+                      device=lhs._values.device)
+    out.index_copy_(0, at_left, lhs._values * 0)
+    out.index_copy_(0, at_right, 0 * rhs._values)
+    if both.numel():
+        mine = lhs._values.index_select(0, locate(left, right.index_select(0, both)))
+        out.index_copy_(0, at_right.index_select(0, both), mine * rhs._values.index_select(0, both))
+    return make_rsp(out, unique, lhs._shape, lhs._ctx)
+
+
 def _matches(keys_a, keys_b):
     """Positions in ``keys_b`` (sorted) of each of ``keys_a``, and which of them match."""
     if keys_b.numel() == 0:
@@ -178,11 +213,6 @@ def _csr_intersection(lhs, rhs, combine):
     keys = keys_a[hit]
     values = combine(lhs._values[hit], rhs._values[pos[hit]])
     return csr_from_coo(keys // lhs._shape[1], keys % lhs._shape[1], values, lhs._shape, lhs._ctx)
-
-
-def _rsp_intersection(lhs, rhs, combine):
-    pos, hit = _matches(lhs._indices, rhs._indices)
-    return make_rsp(combine(lhs._values[hit], rhs._values[pos[hit]]), lhs._indices[hit], lhs._shape, lhs._ctx)
 
 
 def _check_same_shape(name, lhs, rhs):
@@ -201,13 +231,19 @@ def _binary(name, lhs, rhs, kind):
             return _csr_union(lhs, rhs, sign)
         if stypes == (RSP, RSP):
             return _rsp_union(lhs, rhs, sign)
+        if stypes in ((CSR, DNS), (DNS, CSR)):
+            return _csr_dense_sum(name, lhs, rhs, sign)
+        if stypes in ((RSP, DNS), (DNS, RSP)):
+            return _rsp_dense_sum(lhs, rhs, sign)
         return FALLBACK
     if stypes == (CSR, CSR):
         return _csr_intersection(lhs, rhs, operator.mul)
     if stypes == (RSP, RSP):
-        return _rsp_intersection(lhs, rhs, operator.mul)
+        return _rsp_product(lhs, rhs)
     if stypes in ((CSR, DNS), (DNS, CSR)):
         sparse, dense = (lhs, rhs) if stypes[0] == CSR else (rhs, lhs)
+        if sparse._values.shape[0]:  # (a csr storing nothing gives zeros of any dtype)
+            _single_or_double(name, lhs)
         return sparse._with(sparse._values * dense._data[csr_rows(sparse), sparse._indices])
     if stypes in ((RSP, DNS), (DNS, RSP)):
         sparse, dense = (lhs, rhs) if stypes[0] == RSP else (rhs, lhs)
@@ -215,22 +251,80 @@ def _binary(name, lhs, rhs, kind):
     return FALLBACK
 
 
-for _name, _kind in (("elemwise_add", "add"), ("elemwise_sub", "sub"), ("elemwise_mul", "mul")):
-    implements(_name)(lambda lhs, rhs, _n=_name, _k=_kind: _binary(_n, lhs, rhs, _k))
+def _single_or_double(name, array):
+    """MXNet's csr-with-dense kernels of one shape (MSHADOW_SGL_DBL_TYPE_SWITCH)."""
+    if array.dtype not in (np.float32, np.float64):
+        raise MXNetError(f"{name}: This operation only supports 32-bit and 64-bit floating point")
 
 
-@implements("broadcast_mul", (CSR, DNS))
-def _broadcast_mul(lhs, rhs):
-    return _broadcast_csr_dense(lhs, rhs, torch.mul, "broadcast_mul")
+def _csr_dense_sum(name, lhs, rhs, sign):
+    """csr +/- dense of one shape, a dense result (DnsCsrDnsOp, float32/float64 only): the dense
+    operand, negated for csr - dense, with the csr's stored values added or subtracted at their
+    places (so csr - dense is ``-d + a``, -0.0 where both are 0)."""
+    _single_or_double(name, lhs)
+    csr, dense = (lhs, rhs._data) if lhs.stype == CSR else (rhs, lhs._data)
+    out = -dense if sign < 0 and csr is lhs else dense.clone()
+    flat = out.view(-1)
+    places = _keys(csr)
+    picked = flat[places]
+    flat[places] = picked - csr._values if sign < 0 and csr is rhs else picked + csr._values
+    return wrap(out, csr._ctx)
 
 
-@implements("broadcast_div", (CSR, DNS))
-def _broadcast_div(lhs, rhs):
-    return _broadcast_csr_dense(lhs, rhs, torch.div, "broadcast_div")
+def _out_checked(function, natural):
+    """``function(lhs, rhs)`` given ``out=``: an ``out`` of another stype than the kernel's output
+    (``natural(lhs, rhs)``) makes MXNet's storage inference take the dense fallback."""
+    def apply(lhs, rhs, out=None):
+        if out is not None and getattr(out, "stype", None) != natural(lhs, rhs):
+            return FALLBACK
+        return function(lhs, rhs)
+    apply.wants_out = True
+    return apply
 
 
-def _broadcast_csr_dense(csr, dense, combine, name):
-    """csr (op) dense where dense broadcasts to csr's shape: keeps csr's structure."""
+def _elemwise_stype(kind):
+    """The output stype of elemwise add/sub/mul's kernels (two stypes of which one is sparse)."""
+    def natural(lhs, rhs):
+        if lhs.stype == rhs.stype:
+            return lhs.stype
+        return DNS if kind != "mul" else (rhs.stype if lhs.stype == DNS else lhs.stype)
+    return natural
+
+
+def _rsp_dense_sum(lhs, rhs, sign):
+    """row_sparse +/- dense, a dense result: rows the row_sparse array does not store are the
+    dense operand's (negated for rsp - dense: -0.0 where it is 0), the others ``a +/- d``."""
+    rsp, dense = (lhs, rhs._data) if lhs.stype == RSP else (rhs, lhs._data)
+    out = -dense if sign < 0 and rsp is lhs else dense.clone()
+    rows = rsp._indices
+    picked = dense.index_select(0, rows)
+    if sign > 0:
+        combined = rsp._values + picked
+    else:
+        combined = rsp._values - picked if rsp is lhs else picked - rsp._values
+    return wrap(out.index_copy_(0, rows, combined), rsp._ctx)
+
+
+for _name in ("broadcast_add", "broadcast_plus", "broadcast_sub", "broadcast_minus"):
+    implements(_name, (CSR, DNS), (DNS, CSR))(_out_checked(
+        lambda lhs, rhs, _n=_name: _csr_dense_sum(_n, lhs, rhs, -1 if _n in ("broadcast_sub", "broadcast_minus")
+                                                  else 1) if lhs.shape == rhs.shape else FALLBACK,
+        lambda lhs, rhs: DNS))
+
+
+for _name, _kind in (("elemwise_add", "add"), ("_grad_add", "add"), ("elemwise_sub", "sub"), ("elemwise_mul", "mul")):
+    implements(_name)(_out_checked(lambda lhs, rhs, _n=_name, _k=_kind: _binary(_n, lhs, rhs, _k),
+                                   _elemwise_stype(_kind)))
+
+for _name in ("broadcast_mul", "broadcast_div"):
+    implements(_name, (CSR, DNS))(_out_checked(lambda lhs, rhs, _n=_name: _broadcast_csr_dense(lhs, rhs, _n),
+                                               lambda lhs, rhs: CSR))
+
+
+def _broadcast_csr_dense(csr, dense, name):
+    """csr (op) dense where dense broadcasts to csr's shape: keeps csr's structure (the dense
+    operator's body on the stored values: integer division stays integer)."""
+    combine = spec_of(name).impl
     other = dense._data
     if other.dim() > 2:
         raise MXNetError(f"{name}: input dense matrix should have less than or equal to 2 dimensions")
@@ -239,9 +333,11 @@ def _broadcast_csr_dense(csr, dense, combine, name):
         if tuple(other.shape) != csr._shape:
             raise MXNetError(f"{name}: operands could not be broadcast together with shapes "
                              f"{csr._shape} {tuple(other.shape)}")
-        if combine is not torch.mul:
+        if name != "broadcast_mul":
             raise MXNetError(f"{name}: Please use elemwise_div for division between csr and dense of the same shape")
-        return csr._with(csr._values * other[csr_rows(csr), csr._indices])
+        if csr._values.shape[0]:
+            _single_or_double(name, csr)
+        return csr._with(combine(csr._values, other[csr_rows(csr), csr._indices]))
     flat = other.reshape(-1)
     if other.dim() == 2 and other.shape[1] == 1 and other.shape[0] != 1:
         if other.shape[0] != rows:
@@ -252,7 +348,12 @@ def _broadcast_csr_dense(csr, dense, combine, name):
         if flat.shape[0] not in (1, cols):
             raise MXNetError(f"{name}: operands could not be broadcast together with shapes "
                              f"{csr._shape} {tuple(other.shape)}")
-        picked = flat.expand(cols)[csr._indices] if flat.shape[0] == 1 else flat[csr._indices]
+        if flat.shape[0] == 1:
+            picked = flat.expand(csr._values.shape[0])
+        elif other.dim() == 2 and other.shape[0] == rows:  # MXNet reads a (1, n) vector of a 1-row
+            picked = flat[csr_rows(csr)]                    # csr as a column: its first value
+        else:
+            picked = flat[csr._indices]
     return csr._with(combine(csr._values, picked))
 
 

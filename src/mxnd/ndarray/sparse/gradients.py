@@ -39,7 +39,8 @@ def _as_rsp(gradient: torch.Tensor, like):
     if gradient.layout is torch.sparse_coo:
         gradient = gradient.coalesce()
         rows = gradient.indices()[0]
-        return make_rsp(gradient.values().contiguous(), rows.contiguous(), like.shape, like._ctx)
+        # MXNet adds the rows into a zeroed buffer: a -0.0 comes out +0.0
+        return make_rsp(gradient.values() + 0.0, rows.contiguous(), like.shape, like._ctx)
     return dense_to_rsp(gradient, like._ctx)
 
 

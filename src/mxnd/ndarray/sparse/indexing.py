@@ -69,6 +69,30 @@ def _slice(data, begin, end, step=()):
     return slice_csr(data, begin, end)
 
 
+@implements("take", ("csr", "default"))
+def _take(a, indices, axis=0, mode="clip"):
+    """take(csr, indices, axis=0) in clip or wrap mode keeps csr (TakeOpForwardCsrImpl): the
+    selected rows, indices truncated to integers; other forms fall back."""
+    if axis != 0 or mode not in ("clip", "wrap"):
+        return FALLBACK
+    rows = a.shape[0]
+    if a._values.shape[0] == 0:  # nothing stored: a zero csr of the result's shape
+        return make_csr(a._values, a._indices, torch.zeros(indices.size + 1, dtype=a._indptr.dtype, device=a._values.device),
+                        (indices.size,) + a.shape[1:], a._ctx) if indices.ndim == 1 else FALLBACK
+    if indices.ndim != 1:
+        raise MXNetError(f"take: Take with CSR array only supports one-dimensional indices. "
+                         f"{indices.ndim} dimensional input is given instead")
+    picked = indices._data.to(device=a._values.device, dtype=torch.int64)
+    picked = picked.clamp(0, rows - 1) if mode == "clip" else picked.remainder(rows)
+    starts, counts = a._indptr[picked], a._indptr[picked + 1] - a._indptr[picked]
+    indptr = torch.zeros(picked.shape[0] + 1, dtype=a._indptr.dtype, device=counts.device)
+    torch.cumsum(counts, 0, out=indptr[1:])
+    # the stored positions of the chosen rows, in order
+    positions = torch.repeat_interleave(starts - indptr[:-1], counts) + torch.arange(int(indptr[-1]),
+                                                                                   device=counts.device)
+    return make_csr(a._values[positions], a._indices[positions], indptr, (picked.shape[0], a.shape[1]), a._ctx)
+
+
 def retain(data, indices, out=None, name=None):
     """The rows of a RowSparseNDArray whose index is in ``indices`` (others dropped).
 

@@ -3,7 +3,7 @@
 Kernels touch only the stored entries (scipy's compiled loops on the CPU, gather + ``index_add``
 elsewhere), so a 10^6 x 10^6 CSR with
 10^4 non-zeros times a (10^6, 8) dense matrix costs O(nnz * 8) plus the output. Output stypes
-(dot.cc DotForwardInferStorageType): csr.dns -> dns; csr.T.dns -> rsp; csr.rsp -> dns;
+(dot.cc DotForwardInferStorageType): csr.dns -> dns; csr.T.dns, csr.T.rsp -> rsp; csr.rsp -> dns;
 dns.csr -> csr on cpu (dns on gpu);
 everything else falls back to dense, and ``forward_stype`` forces the output stype.
 Under ``autograd.record()`` the gradient of the dense operand of csr.dns / csr.T.dns is a
@@ -141,25 +141,54 @@ def _finish(result, stype, ctx):
     return array if stype == "default" else cast_storage(array, stype)
 
 
+def _require_types(dtype, types=_FLOAT_TYPES):
+    if dtype not in types:
+        raise MXNetError("dot: This operation only supports 32-bit and 64-bit floating point")
+
+
+def _stored_nothing(array) -> bool:
+    return array.stype != "default" and array._values.shape[0] == 0
+
+
+def _zeros(shape, stype, like, ctx):
+    from .creation import zeros
+    return zeros(stype, shape, ctx=ctx, dtype=like.dtype)
+
+
 @implements("dot", ("csr", "default"), ("csr", "row_sparse"), ("default", "csr"), ("row_sparse", "default"))
 def _dot(lhs, rhs, transpose_a=False, transpose_b=False, forward_stype=None):
+    """MXNet's sparse dot kernels (dot-inl.h): where one runs (the output stype it writes is the
+    one asked for), an operand that stores nothing gives zeros of any dtype, others take float32
+    or float64 (dns.csr -> dns also float16); everything else is the dense fallback (float32/64)."""
     ctx = lhs._ctx
     forward_stype = _unset(forward_stype)
     stypes = (lhs.stype, rhs.stype)
-    if lhs.dtype not in _FLOAT_TYPES:
-        raise MXNetError("dot: This operation only supports 32-bit and 64-bit floating point")
     if stypes[0] == "csr" and not transpose_b:
         if rhs.ndim != 2:
             raise MXNetError(f"dot: Check failed: inputs[1].shape().ndim() == 2 ({rhs.ndim} vs. 2) : "
                              f"sparse dot only supports 2 dimensional rhs")
-        dense = to_dense_tensor(rhs)
-        if dense.shape[0] != (lhs.shape[0] if transpose_a else lhs.shape[1]):
-            raise MXNetError(f"dot: dot shape error: {list(lhs.shape)} X {list(dense.shape)}"
+        inner = lhs.shape[0] if transpose_a else lhs.shape[1]
+        if rhs.shape[0] != inner:
+            raise MXNetError(f"dot: dot shape error: {list(lhs.shape)} X {list(rhs.shape)}"
                              + (" (transpose_a)" if transpose_a else ""))
-        # csr.T . dns is row_sparse unless forward_stype says otherwise; csr . (dns|rsp) is dense
-        natural = "row_sparse" if transpose_a and stypes[1] == "default" else "default"
-        if forward_stype is not None:
-            natural = forward_stype
+        # csr.T . (dns|rsp) is row_sparse unless forward_stype says otherwise; csr . (dns|rsp) is dense
+        natural = forward_stype or ("row_sparse" if transpose_a else "default")
+        shape = (lhs.shape[1] if transpose_a else lhs.shape[0], rhs.shape[1])
+        kernel = natural == "default" or (transpose_a and natural == "row_sparse")
+        partial = stypes[1] == "row_sparse" and rhs._values.shape[0] != rhs.shape[0]
+        if not kernel:
+            _require_types(lhs.dtype)
+        elif partial and natural == "default":  # DotCsrRspDnsImpl
+            _require_types(lhs.dtype)
+            if _stored_nothing(lhs) or _stored_nothing(rhs):
+                return _zeros(shape, natural, lhs, ctx)
+            if transpose_a:
+                raise MXNetError("dot: DotCsrRspDnsImpl has not implemented dot(csr.T, rsp) = dns yet")
+        elif _stored_nothing(lhs) or partial and _stored_nothing(rhs):
+            return _zeros(shape, natural, lhs, ctx)
+        else:
+            _require_types(lhs.dtype)
+        dense = to_dense_tensor(rhs)
         if natural == "row_sparse" and transpose_a and not (dense.requires_grad and FLAGS.get().recording):
             return _csr_t_dense_rows(lhs, dense, ctx)  # straight into the stored rows
         result = csr_dense(lhs, dense, transpose_a)
@@ -167,12 +196,17 @@ def _dot(lhs, rhs, transpose_a=False, transpose_b=False, forward_stype=None):
             return _rows_of(result, lhs, ctx)
         return _finish(result, natural, ctx)
     if stypes == ("default", "csr") and not transpose_a and rhs.ndim == 2:
-        result = dense_csr(rhs_dense_check(lhs), rhs, transpose_b)
         natural = "csr" if ctx.device_typeid != 2 else "default"
         stype = forward_stype or natural
+        kernel = stype == "default" or (stype == "csr" and not transpose_b)
+        if kernel and _stored_nothing(rhs) and lhs.ndim == 2:
+            return _zeros((lhs.shape[0], rhs.shape[0] if transpose_b else rhs.shape[1]), stype, lhs, ctx)
+        _require_types(lhs.dtype, _FLOAT_TYPES + (np.float16,) if kernel and stype == "default" else _FLOAT_TYPES)
+        result = dense_csr(rhs_dense_check(lhs), rhs, transpose_b)
         if stype == "csr":
             return dense_to_csr(result, ctx)
         return _finish(result, stype, ctx)
+    _require_types(lhs.dtype)
     if stypes == ("row_sparse", "default") and not transpose_a and not transpose_b and rhs.ndim == 2:
         return _finish(rsp_dense(lhs, rhs._data), forward_stype or "default", ctx)
     return FALLBACK
@@ -183,8 +217,11 @@ def _dense_dot(lhs, rhs, transpose_a=False, transpose_b=False, forward_stype=Non
     """dns.dns with a sparse ``forward_stype``: the dense product cast to it (MXNet's fallback)."""
     from .dispatch import spec_of
     forward_stype = _unset(forward_stype)
-    result = spec_of("dot").impl(lhs._data, rhs._data, transpose_a=transpose_a, transpose_b=transpose_b,
-                                 forward_stype=None)
+    try:
+        result = spec_of("dot").impl(lhs._data, rhs._data, transpose_a=transpose_a, transpose_b=transpose_b,
+                                     forward_stype=None)
+    except ValueError as error:  # the builder's translation of the dense body's errors
+        raise MXNetError(f"dot: {error}") from None
     return _finish(result, forward_stype or "default", lhs._ctx)
 
 
