@@ -59,7 +59,9 @@ def finish(result, out, ctx, op_name: str):
 
 def _write_out(result: torch.Tensor, out, op_name: str):
     target = _check_out(out, result.shape, result.dtype, op_name)
-    if result is not target:  # a writes_out body may have filled it already
+    if target is None:  # a sparse out= of a dense result: MXNet's fallback stores it in out's storage type
+        out[:] = wrap(result, out.context)
+    elif result is not target:  # a writes_out body may have filled it already
         write_into(target, result, op_name)
 
 
@@ -73,10 +75,13 @@ def _check_outs(out, tensors, positions, op_name: str):
 
 
 def _check_out(out, shape, dtype, op_name: str, index: int = 0) -> torch.Tensor:
-    """``out``'s tensor, checked to be an NDArray of ``shape`` and ``dtype`` (MXNet's messages)."""
+    """``out``'s tensor, checked to be an NDArray of ``shape`` and ``dtype`` (MXNet's messages); None
+    for a sparse ``out`` (it has no dense tensor to write into)."""
     if not isinstance(out, NDArray):
         raise TypeError(f"{op_name}: out must be an NDArray, got {type(out).__name__}")
-    target = out._data
+    target = getattr(out, "_data", None)
+    if target is None:
+        target = torch.empty((), dtype=dtypes.to_torch(out.dtype)).expand(out.shape)  # read for the checks only
     if target.shape != shape:
         raise MXNetError(f"{op_name}: Shape inconsistent, Provided = {list(target.shape)}, "
                          f"inferred shape={list(shape)}")
@@ -86,7 +91,7 @@ def _check_out(out, shape, dtype, op_name: str, index: int = 0) -> torch.Tensor:
                              f"inferred type = {dtypes.name_of(dtype)}")
         raise MXNetError(f"{op_name}: Incompatible attr in node at {index}-th output: expected "
                          f"{dtypes.name_of(dtype)}, got {dtypes.name_of(target.dtype)}")
-    return target
+    return target if type(out) is NDArray else None
 
 
 # creation operators whose output dtype comes from their dtype parameter (InitType in MXNet)

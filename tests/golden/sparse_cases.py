@@ -451,3 +451,15 @@ DELIBERATE = {
     S + "result = mx.nd.sparse.divide(2, c)":
         "MXNet 1.9.1 computes c / 2 for sparse.divide(2, c); mxnd computes 2 / c",
 }
+
+CASES += [  # from MXNet's own test_sparse_ndarray.py
+    "[mx.nd.ones((2, 2)).tostype('row_sparse')._num_aux, mx.nd.ones((2, 2)).tostype('csr')._num_aux]",
+    "mx.nd.sparse.retain(mx.nd.ones((2, 2)).tostype('row_sparse'), mx.nd.array([0]), invalid_arg='x')",
+    "mx.nd.sparse.retain(mx.nd.ones((2, 2)), mx.nd.array([0]), invalid_arg='x')",
+]
+CASES += [  # a dense operator's sparse out=: computed dense, stored in out's storage type (MXNet's fallback)
+    "o = mx.nd.zeros((3, 2)).tostype('row_sparse'); r = mx.nd.exp(mx.nd.zeros((3, 2)), out=o); result = [o, r is o]",
+    "o = mx.nd.zeros((2, 2)).tostype('csr'); mx.nd.broadcast_add(mx.nd.ones((2, 2)), mx.nd.ones((2, 2)) * 2, out=o); "
+    "result = [o, o.indptr, o.indices]",
+    "mx.nd.exp(mx.nd.zeros((3, 2)), out=mx.nd.zeros((3, 2), dtype='float64').tostype('csr'))",
+]

@@ -72,6 +72,11 @@ class BaseSparseNDArray(NDArray):
         return len(self._shape)
 
     @property
+    def _num_aux(self) -> int:
+        """How many aux arrays the storage has (row_sparse: indices; csr: indptr and indices)."""
+        return 2 if self.stype == "csr" else 1
+
+    @property
     def size(self):
         """Undefined for sparse arrays (NotImplementedError, as MXNet)."""
         raise NotImplementedError()

@@ -93,8 +93,9 @@ def _take(a, indices, axis=0, mode="clip"):
     return make_csr(a._values[positions], a._indices[positions], indptr, (picked.shape[0], a.shape[1]), a._ctx)
 
 
-def retain(data, indices, out=None, name=None):
-    """The rows of a RowSparseNDArray whose index is in ``indices`` (others dropped).
+def retain(data, indices, out=None, name=None, **kwargs):
+    """The rows of a RowSparseNDArray whose index is in ``indices`` (others dropped); other keywords
+    are ignored, as by MXNet's operator, which has no parameters.
 
     >>> import mxnd as mx
     >>> r = mx.nd.array([[1, 2], [0, 0], [3, 4]]).tostype('row_sparse')
