@@ -463,3 +463,8 @@ CASES += [  # a dense operator's sparse out=: computed dense, stored in out's st
     "result = [o, o.indptr, o.indices]",
     "mx.nd.exp(mx.nd.zeros((3, 2)), out=mx.nd.zeros((3, 2), dtype='float64').tostype('csr'))",
 ]
+CASES += [  # contrib.quadratic keeps csr when c == 0 (from MXNet's test_sparse_operator.py)
+    "c = mx.nd.array([[0, 2], [3, 0]]).tostype('csr'); result = [mx.nd.contrib.quadratic(c, a=1, b=2), "
+    "mx.nd.contrib.quadratic(c, a=1, b=2, c=0.0), mx.nd.contrib.quadratic(c, a=1, b=2, c=1)]",
+    "r = mx.nd.array([[0, 2], [3, 0]]).tostype('row_sparse'); result = mx.nd.contrib.quadratic(r, a=1, b=2)",
+]

@@ -123,6 +123,15 @@ def _clip(array, a_min, a_max, out=None):
 _clip.wants_out = True
 
 
+@implements("_contrib_quadratic", (CSR,))
+def _quadratic(array, a=0.0, b=0.0, c=0.0):
+    """csr -> csr when ``c == 0`` (f(0) = 0: the stored values only), else the dense fallback
+    (QuadraticOpStorageType)."""
+    if c != 0:
+        return FALLBACK
+    return _on_values(spec_of("_contrib_quadratic").impl)(array, a=a, b=b, c=c)
+
+
 @implements("zeros_like", (CSR,), (RSP,))
 def _zeros_like(array):
     from .creation import zeros
