@@ -468,3 +468,5 @@ CASES += [  # contrib.quadratic keeps csr when c == 0 (from MXNet's test_sparse_
     "mx.nd.contrib.quadratic(c, a=1, b=2, c=0.0), mx.nd.contrib.quadratic(c, a=1, b=2, c=1)]",
     "r = mx.nd.array([[0, 2], [3, 0]]).tostype('row_sparse'); result = mx.nd.contrib.quadratic(r, a=1, b=2)",
 ]
+CASES += ["mx.nd.sparse.retain(mx.nd.ones((2, 2)).tostype('row_sparse'))",
+          "mx.nd.sparse.retain(mx.nd.ones((2, 2)), invalid_arg='garbage_value')"]

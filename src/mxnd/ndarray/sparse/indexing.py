@@ -93,7 +93,7 @@ def _take(a, indices, axis=0, mode="clip"):
     return make_csr(a._values[positions], a._indices[positions], indptr, (picked.shape[0], a.shape[1]), a._ctx)
 
 
-def retain(data, indices, out=None, name=None, **kwargs):
+def retain(data, indices=None, out=None, name=None, **kwargs):
     """The rows of a RowSparseNDArray whose index is in ``indices`` (others dropped); other keywords
     are ignored, as by MXNet's operator, which has no parameters.
 
@@ -106,6 +106,8 @@ def retain(data, indices, out=None, name=None, **kwargs):
         stype = getattr(data, "stype", type(data).__name__)
         raise MXNetError(f"retain: Operator not implemented: operator = _sparse_retain\n"
                          f"input storage types = [{stype}, default, ]: data must be row_sparse")
+    if indices is None:
+        raise MXNetError("retain: Operator _sparse_retain expects 2 inputs, but got 1 instead.")
     wanted = indices._data if isinstance(indices, NDArray) else torch.as_tensor(indices)
     wanted = wanted.to(device=data._values.device, dtype=torch.int64).reshape(-1)
     keep = torch.isin(data._indices, wanted)
