@@ -74,9 +74,10 @@ def restore_registry():
 
 # -- mx.contrib --
 
-def test_contrib_exposes_text_only():
+def test_contrib_exposes_its_packages():
     public = [name for name in dir(mx.contrib) if not name.startswith('_')]
-    assert public == ['text']
+    assert public == ['autograd', 'nd', 'ndarray', 'text']
+    assert mx.contrib.nd is mx.contrib.ndarray
     assert [n for n in dir(text) if not n.startswith('_')] == ['embedding', 'utils', 'vocab']
 
 
