@@ -144,13 +144,14 @@ def flag_of(torch_dtype: torch.dtype) -> int:
     return BY_TORCH[torch_dtype].flag
 
 
-def c_cast(tensor: torch.Tensor, dtype: torch.dtype, copy: bool = False) -> torch.Tensor:
-    """``tensor.to(dtype)`` as C++ converts: double to uint8 goes through int32 (x86's cvttsd2si, so
-    beyond int32 it is INT_MIN's low byte, 0), where torch goes through int64 (3e9 + 7 gives 7).
+def c_cast(tensor: torch.Tensor, dtype: torch.dtype, copy: bool = False, device=None) -> torch.Tensor:
+    """``tensor.to(dtype)`` (on ``device``, if given) as C++ converts: double to uint8 goes through
+    int32 (x86's cvttsd2si, so beyond int32 it is INT_MIN's low byte, 0), where torch goes through
+    int64 (3e9 + 7 gives 7).
 
     >>> c_cast(torch.tensor([3e9 + 7, 300.5], dtype=torch.float64), torch.uint8).tolist()
     [0, 44]
     """
     if dtype is torch.uint8 and tensor.dtype is torch.float64:
         tensor = tensor.to(torch.int32)
-    return tensor.to(dtype, copy=copy)
+    return tensor.to(device=device, dtype=dtype, copy=copy)

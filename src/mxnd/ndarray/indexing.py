@@ -285,13 +285,13 @@ def _prepare_value(array: NDArray, value, shape, new_axes=()) -> torch.Tensor:
     ``_prepare_value_nd``."""
     data = array._data
     if isinstance(value, NDArray):
-        tensor = dtypes.c_cast(value._data.to(device=data.device), data.dtype)
+        tensor = dtypes.c_cast(value._data, data.dtype, device=data.device)
     else:
         try:
             source = np.asarray(value)
             if source.dtype == object or source.dtype.kind in "USV":
                 raise TypeError
-            tensor = dtypes.c_cast(torch.from_numpy(np.array(source, copy=True)).to(device=data.device), data.dtype)
+            tensor = dtypes.c_cast(torch.from_numpy(np.array(source, copy=True)), data.dtype, device=data.device)
         except (TypeError, ValueError):
             raise TypeError(f"{type(array)} does not support assignment with non-array-like object "
                             f"{value} of type {type(value)}") from None
