@@ -362,3 +362,6 @@ CASES += [  # C's double -> uint8 conversion goes through int32 (3e9 + 7 is 0, n
     "mx.nd.ones((2, 3)) * mx.nd.ones((3, 2))",
     "mx.nd.broadcast_maximum(mx.nd.ones((2, 3, 1)), mx.nd.ones((3, 2)))",
 ]
+CASES += [  # empty reads the dtype before converting the shape for ctypes
+    "mx.nd.empty((-1,), dtype='bad')", "mx.nd.empty((-1,))", "mx.nd.empty((2, 3), dtype='int8').shape",
+]

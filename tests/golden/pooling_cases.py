@@ -213,3 +213,13 @@ DELIBERATE = {
         _ONEDNN.format("divides the gradient of a clipped 'full' avg window by the whole kernel, while its "
                        "forward divides by the clipped window"),
 }
+
+# BilinearResize2D: scales that round a side down to 0 give an empty array; height and width are
+# checked against their lower bound 1 in every mode; a negative scale is a negative shape
+CASES += [
+    R.format("mx.nd.contrib.BilinearResize2D(x4, scale_height=0.1, scale_width=1.5)"),
+    G.format("x4", "mx.nd.contrib.BilinearResize2D(x, scale_height=0.5, scale_width=0.1)"),
+    E.format("mx.nd.contrib.BilinearResize2D(x4, height=0, width=2, scale_height=2.0, scale_width=2.0)"),
+    E.format("mx.nd.contrib.BilinearResize2D(x4, height=2, width=0, mode='to_even_up')"),
+    E.format("mx.nd.contrib.BilinearResize2D(x4, scale_height=-1.0, scale_width=1.0)"),
+]

@@ -348,3 +348,19 @@ DELIBERATE = {
         "MXNet wraps values beyond int32 silently; mxnd raises MXNetError (use dtype='int64')",
 }
 CASES += list(DELIBERATE)
+
+# an explicit shape=None: the samplers of NDArray parameters and multinomial cannot infer it;
+# the scalar ones take the shape of out=, as when shape is omitted
+CASES += [E.format(f"mx.nd.random.{call}") for call in (
+    "uniform(0, 1, shape=None)", f"normal({LOW}, {HIGH}, shape=None)", f"poisson({HIGH}, shape=None)",
+    f"normal({LOW}, {HIGH}, shape=None, out=mx.nd.zeros((2,)))",
+    "multinomial(mx.nd.array([[0.2, 0.8]]), shape=None)",
+)] + [E.format(f"mx.nd.{call}") for call in (
+    f"sample_uniform({LOW}, {HIGH}, shape=None)", "sample_multinomial(mx.nd.array([[[0.2, 0.8]]]), shape=None)",
+)] + [D.format(f"mx.nd.random.{call}") for call in (
+    "uniform(0, 1, shape=None, out=mx.nd.zeros((2, 3), dtype='float64'))",
+    "normal(shape=None, out=mx.nd.zeros((4,)))",
+    "randint(0, 5, shape=None, out=mx.nd.zeros((3,), dtype='int32'))",
+    "multinomial(mx.nd.array([0.2, 0.8]), shape=None)",
+)] + ["r = mx.nd.random.multinomial(mx.nd.array([0.2, 0.8]), shape=None, get_prob=True); "
+      "result = [(np.dtype(x.dtype).name, x.shape) for x in r]"]

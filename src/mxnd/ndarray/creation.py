@@ -157,6 +157,8 @@ def empty(shape, ctx=None, dtype=None, stype=None):
     """An uninitialized array. ``mx.nd.empty((2, 3)).shape`` is ``(2, 3)``."""
     if stype is not None and stype != "default":
         return _sparse_zeros(stype, shape, ctx, dtype)
+    if dtype is not None:  # MXNet reads the dtype before the shape's ctypes conversion
+        dtype = dtypes.to_torch(dtype, "empty", frontend=True)
     return _filled(_allocation_shape(shape), ctx, dtype, None, "empty", frontend=True)
 
 

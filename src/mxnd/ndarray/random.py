@@ -47,7 +47,7 @@ def _random_helper(random, sampler, params, shape, dtype, ctx, out, kwargs):
     if isinstance(params[0], numeric_types):
         if ctx is None:
             ctx = current_context()
-        if shape is _Null:
+        if shape is _Null or (shape is None and isinstance(out, NDArray)):
             shape = out.shape if isinstance(out, NDArray) else 1  # MXNet infers it from out=
         for other in params[1:]:
             assert isinstance(other, numeric_types), \

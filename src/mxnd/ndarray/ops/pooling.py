@@ -379,9 +379,13 @@ def _bilinear_resize(data, *, like=None, height=1, width=1, scale_height=None, s
     _float_only(data)
     if data.dim() != 4:
         raise ValueError(f"input data should be 4D in (batch, channel, y, x), got {data.dim()}D")
+    if height < 1 or width < 1:  # checked in every mode, as MXNet's parameter bounds
+        raise ValueError(f"Parameter height and width should be greater equal to 1, got {height}, {width}")
     size = _resized_size(data, like, mode, height, width, scale_height, scale_width)
-    if size[0] <= 0 or size[1] <= 0:
-        raise ValueError(f"output size must be positive, got {size}")
+    if size[0] < 0 or size[1] < 0:
+        raise ValueError(f"Shape dim size cannot be a negative value, got {size}")
+    if 0 in size:  # scales rounding a side down to 0: an empty array (zero gradient), as MXNet
+        return data.new_empty(tuple(data.shape[:2]) + tuple(size)) + data[:, :, :0].sum()
     # an output of 1 row (column) samples row (column) 0: MXNet's scale is 0 there, torch's is in/out
     if size[0] == 1:
         data = data[:, :, :1]

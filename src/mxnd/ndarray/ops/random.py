@@ -34,7 +34,7 @@ _HOST = torch.device("cpu")
 
 def _parse_shape_or_none(value):
     """A shape; ``None``/``'None'`` (MXNet's unknown shape) stays None."""
-    if value is None or value == "None":
+    if value is None or isinstance(value, str) and value == "None":
         return None
     return parse_shape(value)
 
@@ -44,7 +44,7 @@ _INT_DTYPE = dtype_enum("int32", "int64", none_text="'None'")
 _SHAPE = Param("shape", _parse_shape_or_none, None, "shape of the output")
 _CTX = Param("ctx", parse_context, None, "context of the output (default: the current context)")
 _DTYPE = Param("dtype", _FLOAT_DTYPE, None, "float16, float32 or float64 (default float32)")
-_SAMPLE_SHAPE = Param("shape", parse_shape, (), "shape drawn from each distribution")
+_SAMPLE_SHAPE = Param("shape", _parse_shape_or_none, (), "shape drawn from each distribution")
 _SAMPLE_DTYPE = Param("dtype", _FLOAT_DTYPE, None,
                       "float16, float32 or float64 (default float32)")
 _IS_LOG = Param("is_log", parse_bool, False, "compute the log density")
@@ -371,7 +371,10 @@ def _sample_multinomial(data, *, shape, get_prob, dtype):
     its log-probability is -inf here (MXNet reads past the row)."""
     if data.ndim == 0:
         raise ValueError("data must have at least one dimension (the categories)")
+    if shape is None and data.ndim == 1:  # MXNet infers one draw; for more dims it cannot
+        shape = ()
     _require_float(data)
+    shape = _size(shape)
     categories = data.shape[-1]
     draws = math.prod(shape) if shape else 1
     rows = data.detach().reshape(math.prod(data.shape[:-1]), categories)
