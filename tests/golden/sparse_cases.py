@@ -470,3 +470,4 @@ CASES += [  # contrib.quadratic keeps csr when c == 0 (from MXNet's test_sparse_
 ]
 CASES += ["mx.nd.sparse.retain(mx.nd.ones((2, 2)).tostype('row_sparse'))",
           "mx.nd.sparse.retain(mx.nd.ones((2, 2)), invalid_arg='garbage_value')"]
+CASES += ["mx.nd.sparse.empty('default', (2, 2))", "mx.nd.sparse.empty('csr', (2, 2))"]

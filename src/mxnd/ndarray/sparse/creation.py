@@ -82,8 +82,8 @@ def zeros(stype, shape, ctx=None, dtype=None, **kwargs):
 
 
 def empty(stype, shape, ctx=None, dtype=None):
-    """An array of storage type ``stype`` with no stored entries (as MXNet: zeros)."""
-    if stype not in ("default", "csr", "row_sparse"):
+    """An array of storage type ``stype`` (csr or row_sparse) with no stored entries (as MXNet: zeros)."""
+    if stype not in ("csr", "row_sparse"):
         raise Exception("unknown stype : " + str(stype))
     return zeros(stype, shape, ctx=ctx, dtype=dtype)
 
