@@ -364,3 +364,12 @@ CASES += [E.format(f"mx.nd.random.{call}") for call in (
     "multinomial(mx.nd.array([0.2, 0.8]), shape=None)",
 )] + ["r = mx.nd.random.multinomial(mx.nd.array([0.2, 0.8]), shape=None, get_prob=True); "
       "result = [(np.dtype(x.dtype).name, x.shape) for x in r]"]
+CASES += [  # a float sampler's out= of another dtype: its type inference's check (not a dtype parameter error)
+    "mx.nd.random.uniform(shape=(2,), out=mx.nd.zeros(2, dtype='int32'))",
+    "mx.nd.random.normal(0, 1, out=mx.nd.zeros(2, dtype='uint8'))",
+    "mx.nd.random.poisson(1, out=mx.nd.zeros(2, dtype='int64'))",
+    "mx.nd.random.uniform(mx.nd.zeros(2), mx.nd.ones(2), out=mx.nd.zeros(2, dtype='int32'))",
+    "mx.nd.random.randint(0, 5, shape=(2,), out=mx.nd.zeros(2, dtype='int64')).dtype",
+    "import warnings\nwith warnings.catch_warnings():\n    warnings.simplefilter('ignore')\n"
+    "    result = mx.init.Uniform(0.1)('weight', mx.nd.zeros(2, dtype='int32'))",
+]

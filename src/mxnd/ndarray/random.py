@@ -6,7 +6,8 @@ numeric parameters go to the ``_random_<dist>`` operator (``shape`` defaults to 
 ``shape`` samples per parameter element, on the parameters' context). Where MXNet infers the
 output's shape and dtype from ``out=``, these functions pass them on.
 """
-from ..base import numeric_types
+from .. import dtypes
+from ..base import MXNetError, numeric_types
 from ..context import current_context
 from . import _internal
 from .generated import populate
@@ -34,6 +35,11 @@ def _random_helper(random, sampler, params, shape, dtype, ctx, out, kwargs):
     """MXNet's dispatch: NDArray parameters -> ``sampler``, numbers -> ``random``."""
     if dtype is _Null and isinstance(out, NDArray):  # MXNet infers the output dtype from out=
         dtype = out.dtype
+        flag = dtypes.flag_of(dtypes.to_torch(dtype))
+        if sampler is not None and flag not in (0, 1, 2):  # the float samplers' type inference
+            check = ("dtype_ok == true (0 vs. 1) : Output type must be float16, float32, or float64"
+                     if isinstance(params[0], NDArray) else "dtype_ok: Output type must be float16, float32, float64")
+            raise MXNetError(f"Check failed: {check}: dtype is {flag} vs 2 or 0 or 1")
     if dtype is not _Null:
         kwargs["dtype"] = dtype
     if isinstance(params[0], NDArray):
