@@ -79,19 +79,21 @@ def _check_out(out, shape, dtype, op_name: str, index: int = 0) -> torch.Tensor:
     for a sparse ``out`` (it has no dense tensor to write into)."""
     if not isinstance(out, NDArray):
         raise TypeError(f"{op_name}: out must be an NDArray, got {type(out).__name__}")
-    target = getattr(out, "_data", None)
+    target = getattr(out, "_data", None)  # None for a sparse array
     if target is None:
-        target = torch.empty((), dtype=dtypes.to_torch(out.dtype)).expand(out.shape)  # read for the checks only
-    if target.shape != shape:
-        raise MXNetError(f"{op_name}: Shape inconsistent, Provided = {list(target.shape)}, "
+        got_shape, got_dtype = tuple(out.shape), dtypes.to_torch(out.dtype)
+    else:
+        got_shape, got_dtype = target.shape, target.dtype
+    if got_shape != shape:
+        raise MXNetError(f"{op_name}: Shape inconsistent, Provided = {list(got_shape)}, "
                          f"inferred shape={list(shape)}")
-    if target.dtype is not dtype:
+    if got_dtype is not dtype:
         if op_name in _INIT_OPS:  # their type inference is TYPE_ASSIGN_CHECK's
-            raise MXNetError(f"{op_name}: Type inconsistent, Provided = {dtypes.name_of(target.dtype)}, "
+            raise MXNetError(f"{op_name}: Type inconsistent, Provided = {dtypes.name_of(got_dtype)}, "
                              f"inferred type = {dtypes.name_of(dtype)}")
         raise MXNetError(f"{op_name}: Incompatible attr in node at {index}-th output: expected "
-                         f"{dtypes.name_of(dtype)}, got {dtypes.name_of(target.dtype)}")
-    return target if type(out) is NDArray else None
+                         f"{dtypes.name_of(dtype)}, got {dtypes.name_of(got_dtype)}")
+    return target
 
 
 # creation operators whose output dtype comes from their dtype parameter (InitType in MXNet)

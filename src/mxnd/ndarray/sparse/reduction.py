@@ -19,35 +19,7 @@ from ..ndarray import wrap
 from .dispatch import FALLBACK, implements, spec_of
 from .elementwise import csr_rows
 
-__all__ = ["reduce_axes", "square_sum", "getnnz"]
-
-
-def _axes(axis, ndim):
-    """The reduced axes as a sorted tuple, or None when the form is not handled."""
-    if axis is None or axis == ():
-        return tuple(range(ndim))
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    try:
-        return tuple(sorted(a + ndim if a < 0 else a for a in axes))
-    except TypeError:
-        return None
-
-
-def reduce_axes(array, axes):
-    """The sum of a 2-D sparse array over ``axes`` ((0,), (1,) or (0, 1)) as a dense tensor."""
-    values = array._values
-    rows, cols = array.shape
-    if array.stype == "csr":
-        if axes == (0, 1):
-            return values.sum().reshape(1)
-        if axes == (0,):
-            return torch.zeros(cols, dtype=values.dtype, device=values.device).index_add_(0, array._indices, values)
-        return torch.zeros(rows, dtype=values.dtype, device=values.device).index_add_(0, csr_rows(array), values)
-    if axes == (0, 1):
-        return values.sum(dtype=values.dtype).reshape(1)
-    if axes == (0,):
-        return values.sum(0, dtype=values.dtype) if values.shape[0] else torch.zeros(cols, dtype=values.dtype, device=values.device)
-    return torch.zeros(rows, dtype=values.dtype, device=values.device).index_copy_(0, array._indices, values.sum(1, dtype=values.dtype))
+__all__ = ["square_sum", "getnnz"]
 
 
 _KAHAN_STEPS = 1024  # longer sums are accumulated in double and rounded (equal or within an ulp)
