@@ -100,22 +100,34 @@ def _check_req(grad_req):
 
 
 def _make_variable(array: NDArray, gradient: NDArray, grad_req: str):
-    if array._data.dtype.is_floating_point:
-        leaf = array._data.detach().requires_grad_(grad_req != "null")
-        if grad_req != "null":
-            leaf.register_post_accumulate_grad_hook(_gradient_store(weakref.ref(array)))
-        array._data = leaf
+    if array.stype != "default":  # a dense leaf stands for it in the graph
+        from .ndarray.sparse.recorded import variable_leaf
+
+        leaf = variable_leaf(array, grad_req != "null")
+    elif array._data.dtype.is_floating_point:
+        leaf = array._data = array._data.detach().requires_grad_(grad_req != "null")
+    else:
+        leaf = None
+    if leaf is not None and grad_req != "null":
+        leaf.register_post_accumulate_grad_hook(_gradient_store(weakref.ref(array)))
     array._grad = gradient
     array._grad_req = grad_req
 
 
+def _leaf(variable):
+    """The torch tensor standing for a variable in the graph (a sparse one's dense leaf)."""
+    try:
+        return variable._data
+    except AttributeError:
+        return variable._graph
+
+
 def attach_grad(array: NDArray, grad_req="write", stype=None):
-    """Make ``array`` a variable with a zero gradient buffer (NDArray.attach_grad)."""
+    """Make ``array`` a variable with a zero gradient buffer (NDArray.attach_grad) of storage type
+    ``stype`` (default: the array's)."""
     _check_req(grad_req)
-    if array.stype != "default":
-        raise MXNetError(f"attach_grad: a {array.stype} array cannot be a variable "
-                         f"(only dense arrays get gradients; see docs/differences.md)")
-    if stype not in (None, "default"):
+    stype = array.stype if stype is None else stype
+    if stype != "default" or array.stype != "default":
         from .ndarray.sparse.creation import zeros as sparse_zeros
 
         gradient = sparse_zeros(stype, array.shape, ctx=array._ctx, dtype=array.dtype)
@@ -164,7 +176,7 @@ def _head_tensors(heads, head_grads):
             data, head_grad_data = head_values(head, head_grad)
         else:
             data = head._data
-            head_grad_data = None if head_grad is None else head_grad._data
+            head_grad_data = None if head_grad is None else _dense_data(head_grad)
             if head_grad_data is not None and head_grad_data.shape != data.shape:
                 raise MXNetError(f"backward: Mismatch in shape: the head gradient has shape "
                                  f"{tuple(head_grad_data.shape)}, the head {tuple(data.shape)}")
@@ -172,6 +184,15 @@ def _head_tensors(heads, head_grads):
         tensors.append(data)
         grads.append(_default_head_grad(data) if head_grad_data is None else head_grad_data)
     return tensors, grads
+
+
+def _dense_data(array):
+    """The dense tensor of a (head gradient) array of any storage type."""
+    if array.stype == "default":
+        return array._data
+    from .ndarray.sparse.convert import to_dense_tensor
+
+    return to_dense_tensor(array)
 
 
 _HEAD_ONES = threading.local()
@@ -262,7 +283,7 @@ def _gradient_store(array_ref):
     def store(leaf):
         gradient, leaf.grad = leaf.grad, None
         variable = array_ref()
-        if variable is None or variable._data is not leaf or gradient is None:
+        if variable is None or _leaf(variable) is not leaf or gradient is None:
             return  # a collected variable, or one attached again since (MXNet: its old buffer)
         variable._fresh = True  # NDArray._fresh_grad
         if gradient.layout is not torch.strided or variable._grad.stype != "default":
@@ -317,30 +338,32 @@ def grad(heads, variables, head_grads=None, retain_graph=None, create_graph=Fals
     array([4.], dtype=float32)
     """
     variables = _as_list(variables)
-    for variable in variables:
-        if not variable._data.requires_grad:
+    leaves = [_leaf(v) for v in variables]
+    for leaf in leaves:
+        if not leaf.requires_grad:
             raise MXNetError(NOT_IN_GRAPH)
     tensors, grads = _head_tensors(heads, head_grads)
     retain = create_graph if retain_graph is None else retain_graph
-    results = _differentiate(tensors, grads, [v._data for v in variables], retain, create_graph, train_mode)
+    results = _differentiate(tensors, grads, leaves, retain, create_graph, train_mode)
     if not retain:
         _free(tensors)
     # a gradient on the memory of a head gradient (a head that is a variable, or a view of one)
     # is copied: the default head gradient's memory is reused by later backward passes
     heads_memory = {g.untyped_storage().data_ptr() for g in grads if g.layout is torch.strided}
-    return [_gradient_array(v, g, heads_memory, create_graph) for v, g in zip(variables, results)]
+    return [_gradient_array(v, leaf, g, heads_memory, create_graph)
+            for v, leaf, g in zip(variables, leaves, results)]
 
 
-def _gradient_array(variable, gradient, heads_memory, create_graph):
-    """``variable``'s gradient from torch's engine as an NDArray of its own memory."""
+def _gradient_array(variable, leaf, gradient, heads_memory, create_graph):
+    """``variable``'s gradient from torch's engine as a dense NDArray of its own memory."""
     if gradient is None or gradient._is_zerotensor():  # not reached, or torch's storage-less zeros
-        gradient = torch.zeros_like(variable._data)
+        gradient = torch.zeros_like(leaf)
     elif gradient.layout is not torch.strided:
         gradient = gradient.to_dense()
     elif gradient.untyped_storage().data_ptr() in heads_memory:
         gradient = gradient.clone()
     if create_graph and not gradient.requires_grad:  # independent of the variable, yet in the graph
-        gradient = _ZeroLink.apply(gradient, variable._data)
+        gradient = _ZeroLink.apply(gradient, leaf)
     return wrap(gradient, variable._ctx)
 
 

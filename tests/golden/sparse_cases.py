@@ -471,3 +471,43 @@ CASES += [  # contrib.quadratic keeps csr when c == 0 (from MXNet's test_sparse_
 CASES += ["mx.nd.sparse.retain(mx.nd.ones((2, 2)).tostype('row_sparse'))",
           "mx.nd.sparse.retain(mx.nd.ones((2, 2)), invalid_arg='garbage_value')"]
 CASES += ["mx.nd.sparse.empty('default', (2, 2))", "mx.nd.sparse.empty('csr', (2, 2))"]
+RSP_VARIABLE_ADD = ("x = mx.nd.array([[1, 0], [0, 2]]).tostype('row_sparse'); x.attach_grad(grad_req='add')\n"
+                    "for _ in range(2):\n    with mx.autograd.record():\n        y = x * x\n    y.backward()\n"
+                    "result = [x.grad, x.grad.indices]")
+DELIBERATE[RSP_VARIABLE_ADD] = ("grad_req='add' into a row_sparse gradient buffer: MXNet fails its check "
+                                "temp.IsDefaultData(); mxnd adds the rows (docs/differences.md: sparse gradients)")
+V = ("v = mx.nd.array([[0, 0.5, 0], [0.25, 0, -0.75]]); vc = v.tostype('csr'); vr = v.tostype('row_sparse'); "
+     "vc.attach_grad(); vr.attach_grad(); ")
+CASES += [  # csr / row_sparse arrays as variables: gradients over the dense shape (from test_autograd.py)
+    V + "\nwith mx.autograd.record():\n    y = vc * 2\n    z = vr * 3\n"
+        "y.backward(); z.backward()\nresult = [y, z, vc.grad, vr.grad, vc.grad.indices, vr.grad.indices]",
+    V + "\nwith mx.autograd.record():\n    y = mx.nd.exp(vc) + mx.nd.square(vr)\n"
+        "y.backward()\nresult = [y, vc.grad, vr.grad]",
+    V + "\nwith mx.autograd.record():\n    y = vc * vc + vr\n"
+        "y.backward(mx.nd.array([[1, 2, 3], [4, 5, 6]]))\nresult = [y, vc.grad, vr.grad]",
+    V + "\nwith mx.autograd.record():\n    y = mx.nd.sum(vc * vc, axis=1)\n"
+        "y.backward()\nresult = [y, vc.grad]",
+    V + "\nwith mx.autograd.record():\n    y = mx.nd.dot(vc, mx.nd.ones((3, 2)))\n"
+        "y.backward()\nresult = [y, vc.grad]",
+    V + "\nwith mx.autograd.record():\n    y = vr * 2\ny.backward(mx.nd.ones((2, 3)).tostype('row_sparse'))\n"
+        "result = [vr.grad, vr.grad.indices]",
+    V + "\nwith mx.autograd.record():\n    y = mx.nd.sqrt(mx.nd.abs(vr))\n    z = mx.nd.sqrt(mx.nd.abs(vc))\n"
+        "result = [y, z, mx.autograd.grad(y, vr), mx.autograd.grad(z, [vc])]",
+    "x = mx.nd.zeros((2, 3)).tostype('csr'); x.attach_grad(stype='default')\n"
+    "with mx.autograd.record():\n    y = x * 2 + 1\ny.backward()\nresult = [y, x.grad]",
+    "x = mx.nd.zeros((2, 3)).tostype('row_sparse'); x.attach_grad(stype='csr')\n"
+    "with mx.autograd.record():\n    y = x * 2\ny.backward()\nresult = [x.grad, x.grad.indices, x.grad.indptr]",
+    "x = mx.nd.zeros((2, 3)); x.attach_grad(stype='row_sparse')\n"
+    "with mx.autograd.record():\n    y = x.tostype('row_sparse') * 4\ny.backward()\nresult = [y, x.grad, x.grad.indices]",
+    "x = mx.nd.array([[1, 0], [0, 0]]); x.attach_grad()\n"
+    "with mx.autograd.record():\n    y = x.tostype('csr')\ny.backward()\nresult = [y, x.grad]",
+    RSP_VARIABLE_ADD,
+    "x = mx.nd.array([[1, 0], [0, 2]]).tostype('row_sparse'); x.attach_grad()\n"
+    "with mx.autograd.record():\n    y = x * x\ny.backward()\n"
+    "mx.nd.sgd_update(x, x.grad, lr=0.25, out=x)\n"
+    "with mx.autograd.record():\n    z = x * x\nz.backward()\nresult = [x, x.grad]",
+    "x = mx.nd.array([[1, 0], [0, 2]]).tostype('csr'); x.attach_grad()\n"
+    "with mx.autograd.record():\n    y = x.tostype('default') * 3\ny.backward()\nresult = [y, x.grad]",
+    "x = mx.nd.zeros((1, 1), stype='csr'); x.attach_grad(); d = x.detach()\n"
+    "result = [x.grad.stype, d.stype, d is x]",
+]

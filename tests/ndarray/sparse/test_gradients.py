@@ -2,6 +2,7 @@
 
 Indices and values checked against MXNet 1.9.1.
 """
+import numpy as np
 import pytest
 
 import mxnd as mx
@@ -14,8 +15,42 @@ def test_attach_grad_row_sparse(ctx):
     w.attach_grad(stype="row_sparse")
     assert w.grad.stype == "row_sparse" and w.grad.shape == (3, 2) and w.grad.context == ctx
     assert w.grad.indices.shape == (0,)
-    with pytest.raises(mx.base.MXNetError, match="csr array cannot be a variable"):
-        mx.nd.ones((2, 2)).tostype("csr").attach_grad()
+
+
+@pytest.mark.parametrize("stype", ["csr", "row_sparse"])
+def test_sparse_variable_gradient_covers_the_dense_shape(ctx, stype):
+    """MXNet's test_autograd: a sparse variable's gradient is that of its dense values, unstored
+    zeros included; the buffer keeps the variable's storage type (values checked against MXNet)."""
+    x = mx.nd.array([[0, 0.5, 0], [0.25, 0, -0.75]], ctx=ctx).tostype(stype)
+    x.attach_grad()
+    assert x.grad.stype == stype and x.grad.context == ctx
+    with mx.autograd.record():
+        y = x * x + 1
+    assert y.stype == "default"
+    y.backward()
+    assert x.grad.stype == stype and x.grad.dtype == np.float32
+    assert x.grad.asnumpy().tolist() == [[0.0, 1.0, 0.0], [0.5, 0.0, -1.5]]
+    with mx.autograd.record():
+        z = x * 2
+    assert z.stype == stype
+    (g,) = mx.autograd.grad(z, [x])
+    assert g.stype == "default" and g.context == ctx and g.asnumpy().tolist() == [[2.0] * 3] * 2
+    assert x.detach().stype == stype and x.detach() is not x
+
+
+def test_sparse_variable_leaf_follows_an_update():
+    """An optimizer writing a sparse variable's storage: the next recording sees the new values."""
+    x = mx.nd.array([[1, 0], [0, 2]]).tostype("row_sparse")
+    x.attach_grad()
+    with mx.autograd.record():
+        y = x * x
+    y.backward()
+    mx.nd.sgd_update(x, x.grad, lr=0.25, out=x)
+    with mx.autograd.record():
+        z = x * x
+    z.backward()
+    assert x.asnumpy().tolist() == [[0.5, 0.0], [0.0, 1.0]]
+    assert x.grad.asnumpy().tolist() == [[1.0, 0.0], [0.0, 2.0]]
 
 
 def test_dot_csr_gradient_is_row_sparse(ctx):

@@ -58,7 +58,7 @@ def stype_of(array) -> str:
 class BaseSparseNDArray(NDArray):
     """An NDArray stored in a sparse format (see CSRNDArray and RowSparseNDArray)."""
 
-    __slots__ = ("_shape", "_values", "_indices")
+    __slots__ = ("_shape", "_values", "_indices", "_graph", "_graph_key")  # _graph: recorded.py
 
     # ----- properties -----------------------------------------------------------------
     @property
@@ -195,8 +195,8 @@ class BaseSparseNDArray(NDArray):
         return self if self._ctx == context else self.copyto(context)
 
     def detach(self):
-        """``self`` (sparse arrays never record)."""
-        return self
+        """A new array sharing this one's storage, cut from the autograd graph."""
+        return self._rebuild_from(list(self._components()), self._ctx)
 
     def wait_to_read(self):
         """Block until pending device work writing this array has finished."""

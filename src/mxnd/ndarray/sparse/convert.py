@@ -13,6 +13,7 @@ from __future__ import annotations
 import torch
 
 from ...errors import MXNetError
+from ...recording import FLAGS
 from ..ndarray import NDArray, wrap
 from .arrays import BaseSparseNDArray, CSRNDArray, RowSparseNDArray, make_csr, make_rsp
 from .kernels import expand_rows
@@ -100,6 +101,12 @@ def cast_storage(data, stype, out=None, name=None):
     else:
         result = dense_to_rsp(data._data, ctx)
     if out is None:
+        if FLAGS.get().recording:  # differentiable: the gradient passes through unchanged
+            from .recorded import graph_of, link
+
+            graph = graph_of(data)
+            if graph is not None:
+                result = link(result, graph)
         return result
     result.copyto(out)
     return out

@@ -22,6 +22,7 @@ from ...registry import REGISTRY, SPARSE_DISPATCH, SparseInputs
 from ..ndarray import NDArray, wrap
 from .arrays import BaseSparseNDArray
 from .convert import cast_storage, to_dense_tensor
+from .recorded import recorded_dispatch, records
 
 __all__ = ["TABLE", "implements", "dispatch", "lookup", "FALLBACK"]
 
@@ -81,8 +82,16 @@ def _needs_no_grad(arrays) -> bool:
 
 
 def dispatch(spec, arrays, params, out, dense_call):
-    """Run ``spec`` on ``arrays`` (some sparse): a sparse implementation or the dense fallback."""
+    """Run ``spec`` on ``arrays`` (some sparse): a sparse implementation or the dense fallback;
+    recorded on dense graph tensors when a sparse input is in a graph (recorded.py)."""
     _check_inputs(spec, arrays)
+    if records(arrays):
+        return recorded_dispatch(arrays, out, lambda: _run(spec, arrays, params, out, dense_call),
+                                 dense_call, params)
+    return _run(spec, arrays, params, out, dense_call)
+
+
+def _run(spec, arrays, params, out, dense_call):
     function = lookup(spec.name, _stypes(arrays))
     result = NotImplemented
     if function is not None:

@@ -24,7 +24,10 @@ __all__ = ["store_gradient", "head_values"]
 
 def head_values(head, head_grad):
     """The tensor of a sparse head that carries the graph (its stored values) and the matching
-    part of ``head_grad`` (None: ones)."""
+    part of ``head_grad`` (None: ones); for a head computed from sparse variables, its dense
+    graph tensor and the dense head gradient (recorded.py)."""
+    if getattr(head, "_graph", None) is not None:
+        return head._graph, None if head_grad is None else to_dense_tensor(head_grad)
     if head_grad is None:
         return head._values, None
     dense = to_dense_tensor(head_grad)
