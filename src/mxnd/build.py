@@ -14,6 +14,7 @@ import torch
 from . import dtypes, param_errors
 from .errors import MXNetError, context_mismatch, dtype_mismatch, operator_error
 from .ndarray.ndarray import NDArray, _new, wrap, write_into
+from .op_names import slot as body_slot
 from .params import ParamError
 from .recording import FLAGS, without_grad
 from .registry import REQUIRED, SPARSE_DISPATCH, OpSpec, SparseInputs, TupleOutputs
@@ -164,7 +165,7 @@ def _input_checker(spec: OpSpec):
 
 def build_function(spec: OpSpec):
     """The ``mx.nd.<name>`` function of ``spec``."""
-    impl, op_name = spec.impl, spec.name
+    body, op_name = body_slot(spec), spec.name  # body[0]: the operator's body (op_names.py)
     input_names, optional = spec.input_names, spec.optional_inputs
     n_inputs, variadic = len(input_names), spec.variadic
     param_names = tuple(p.name for p in spec.params)
@@ -277,9 +278,9 @@ def build_function(spec: OpSpec):
             values = dict(values, out=None)
         try:
             if needs_guard(tensors):
-                result = without_grad(impl, tensors, values)
+                result = without_grad(body[0], tensors, values)
             else:
-                result = impl(*tensors, **values)
+                result = body[0](*tensors, **values)
         except (MXNetError, SparseInputs):
             raise
         except _ENGINE_ERRORS as error:
@@ -314,7 +315,7 @@ def _specialize(spec: OpSpec, general):
     body and wrap. Anything else, including every error, goes through ``general``, so messages
     stay in one place.
     """
-    impl, op_name = spec.impl, spec.name
+    body, op_name = body_slot(spec), spec.name  # body[0]: the operator's body (op_names.py)
     n_inputs, n_params = len(spec.inputs), len(spec.params)
     if spec.variadic:
         return _specialize_positional_inputs(spec, general)
@@ -333,9 +334,9 @@ def _specialize(spec: OpSpec, general):
         travel positionally: packing them costs as much as the checks of a small op."""
         try:
             if other is None:
-                result = impl(data, **values) if values else impl(data)
+                result = body[0](data, **values) if values else body[0](data)
             else:
-                result = impl(data, other, **values) if values else impl(data, other)
+                result = body[0](data, other, **values) if values else body[0](data, other)
         except MXNetError:
             raise
         except _ENGINE_ERRORS as error:
@@ -427,7 +428,7 @@ def _specialize_positional_inputs(spec: OpSpec, general):
     the call runs with cold caches, as it does between a training step's large kernels); any
     other call, and every error, goes through ``general``.
     """
-    impl, op_name = spec.impl, spec.name
+    body, op_name = body_slot(spec), spec.name  # body[0]: the operator's body (op_names.py)
     n_inputs = None if spec.variadic else len(spec.inputs)
     n_params, parsers = len(spec.params), {p.name: p.parse for p in spec.params}
     defaults = {p.name: p.default for p in spec.params if p.default is not REQUIRED}
@@ -461,9 +462,9 @@ def _specialize_positional_inputs(spec: OpSpec, general):
             values = _checked_out_values(spec, out, tensors, values)
         try:
             if any(map(_REQUIRES_GRAD, tensors)) and not FLAGS.get().recording:
-                result = without_grad(impl, tensors, values)
+                result = without_grad(body[0], tensors, values)
             else:
-                result = impl(*tensors, **values)
+                result = body[0](*tensors, **values)
         except MXNetError:
             raise
         except SparseInputs:  # a body asking for a sparse output

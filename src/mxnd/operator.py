@@ -10,8 +10,10 @@ from __future__ import annotations
 import numpy as np
 import torch
 
+from . import dtypes
 from .errors import MXNetError
 from .ndarray.ndarray import NDArray, wrap
+from .op_names import custom_scope
 from .recording import FLAGS, set_recording
 
 __all__ = ["CustomOp", "CustomOpProp", "register", "get_all_registered_operators", "custom"]
@@ -88,11 +90,29 @@ def get_all_registered_operators():
     return list(_REGISTRY)
 
 
+class _Callback:
+    """``with _Callback(where):`` MXNet runs a custom operator's Python code as engine callbacks, which
+    print an exception's traceback and fail the call: it surfaces as MXNetError ("Error in <where>")."""
+
+    __slots__ = ("where",)
+
+    def __init__(self, where):
+        self.where = where
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, trace):
+        if kind is not None and issubclass(kind, Exception) and not issubclass(kind, MXNetError):
+            raise MXNetError(f"Error in {self.where}: {kind.__name__}: {error}") from error
+        return False
+
+
 class _Call:
     """One call of a custom operator: the op, its arrays and the context, kept for backward."""
 
-    def __init__(self, op, ctx, n_args, arguments, auxiliary, outputs):
-        self.op, self.ctx, self.n_args = op, ctx, n_args
+    def __init__(self, op, op_type, ctx, n_args, arguments, auxiliary, outputs):
+        self.op, self.op_type, self.ctx, self.n_args = op, op_type, ctx, n_args
         self.arguments, self.auxiliary, self.outputs = arguments, auxiliary, outputs
 
 
@@ -109,8 +129,9 @@ class _CustomFunction(torch.autograd.Function):
         in_grad = [wrap(torch.zeros_like(a._data), call.ctx) for a in call.arguments]
         previous = set_recording(False)
         try:
-            call.op.backward(["write"] * len(in_grad), out_grad, call.arguments, call.outputs, in_grad,
-                             call.auxiliary)
+            with custom_scope(call.op_type, backward=True), _Callback("CustomOp.backward"):
+                call.op.backward(["write"] * len(in_grad), out_grad, call.arguments, call.outputs, in_grad,
+                                 call.auxiliary)
         finally:
             set_recording(previous)
         return (None,) + tuple(g._data for g in in_grad) + (None,) * len(call.auxiliary)
@@ -125,7 +146,10 @@ def custom(*inputs, op_type=None, out=None, name=None, **kwargs):
         raise MXNetError(f"Custom: operator type {op_type!r} is not registered "
                          f"(known: {sorted(_REGISTRY)})")
     prop = _REGISTRY[op_type](**{key: str(value) for key, value in kwargs.items()})
-    n_args, n_aux = len(prop.list_arguments()), len(prop.list_auxiliary_states())
+    with _Callback(f"{op_type}.list_arguments"):
+        n_args = len(prop.list_arguments())
+    with _Callback(f"{op_type}.list_auxiliary_states"):
+        n_aux = len(prop.list_auxiliary_states())
     if len(inputs) != n_args + n_aux:
         raise MXNetError(f"Custom: {op_type} expects {n_args + n_aux} inputs "
                          f"({n_args} arguments, {n_aux} auxiliary states), got {len(inputs)}")
@@ -134,20 +158,22 @@ def custom(*inputs, op_type=None, out=None, name=None, **kwargs):
             raise AssertionError(f"Custom: inputs must be NDArrays, got {type(value).__name__}")
     arguments, auxiliary = list(inputs[:n_args]), list(inputs[n_args:])
     ctx = inputs[0].context
-    shapes = prop.infer_shape([a.shape for a in arguments])
-    types = prop.infer_type([np.dtype(a.dtype).type for a in arguments])
-    from .ndarray.creation import zeros
-
-    outputs = [zeros(tuple(shape), ctx=ctx, dtype=dtype) for shape, dtype in zip(shapes[1], types[1])]
-    op = prop.create_operator(ctx, [a.shape for a in arguments], [a.dtype for a in arguments])
+    with _Callback(f"{op_type}.infer_shape"):
+        shapes = prop.infer_shape([a.shape for a in arguments])
+    with _Callback(f"{op_type}.infer_type"):
+        types = prop.infer_type([np.dtype(a.dtype).type for a in arguments])
+    outputs = [wrap(torch.zeros(tuple(shape), dtype=dtypes.to_torch(dtype), device=ctx.device), ctx)
+               for shape, dtype in zip(shapes[1], types[1])]  # not an operator call (MXNet's profiler)
+    with _Callback(f"{op_type}.create_operator"):
+        op = prop.create_operator(ctx, [a.shape for a in arguments], [a.dtype for a in arguments])
     recording = set_recording(False)
     try:
-        with torch.no_grad():
+        with torch.no_grad(), custom_scope(op_type), _Callback("CustomOp.forward"):
             op.forward(FLAGS.get().training, ["write"] * len(outputs), arguments, outputs, auxiliary)
     finally:
         set_recording(recording)
     if recording and any(a._data.requires_grad for a in arguments):
-        call = _CustomFunction.apply(_Call(op, ctx, n_args, arguments, auxiliary, outputs),
+        call = _CustomFunction.apply(_Call(op, op_type, ctx, n_args, arguments, auxiliary, outputs),
                                      *[a._data for a in arguments + auxiliary])
         outputs = [wrap(t, ctx) for t in call]
     if out is not None:

@@ -3,8 +3,8 @@
 ``Marker``), recorded with ``torch.profiler``.
 
 While the profiler runs (and is not paused), a ``torch.profiler`` session records the CPU (and,
-where torch sees CUDA, the GPU) activity, so mxnd's operators appear under torch's aten names
-(``aten::add``); the user objects are timed on the same clock. ``dump()`` writes a Chrome trace
+where torch sees CUDA, the GPU) activity; mxnd's operators appear under MXNet's names (``_plus_scalar``,
+op_names.py), other work under torch's (``aten::copy_``); the user objects are timed on the same clock. ``dump()`` writes a Chrome trace
 (chrome://tracing, Perfetto) in MXNet's layout; ``dumps()`` gives MXNet's aggregate table.
 
 >>> import os, tempfile
@@ -18,7 +18,7 @@ where torch sees CUDA, the GPU) activity, so mxnd's operators appear under torch
 >>> os.path.exists(path)
 True
 >>> table = mx.profiler.dumps(reset=True)
->>> table.splitlines()[1], "aten::add" in table
+>>> table.splitlines()[1], "_plus_scalar" in table
 ('Profile Statistics:', True)
 """
 from __future__ import annotations
@@ -35,6 +35,7 @@ import zlib
 import numpy as np
 import torch
 
+from . import op_names
 from .errors import MXNetError
 from .ndarray.utils import atomic_write
 
@@ -93,21 +94,27 @@ class _Profiler:
                 activities.append(torch.profiler.ProfilerActivity.CUDA)
             self.session = torch.profiler.profile(activities=activities)
             self.session.start()
+            op_names.name_operators(True)
         elif not wanted and self.session is not None:
+            op_names.name_operators(False)
             self.harvest()
 
     def harvest(self):
-        """Stop the torch session and queue its top-level CPU operators and its GPU kernels."""
+        """Stop the torch session and queue its top-level CPU operators (MXNet's operator names,
+        torch's for work outside the operators), the operators run inside custom operators
+        (category "Custom Operator", as MXNet) and its GPU kernels."""
         session, self.session = self.session, None
         session.stop()
         start_ns = session.profiler.kineto_results.trace_start_ns()
         for event in session.events():
             on_gpu = event.device_type == torch.autograd.DeviceType.CUDA
-            if not on_gpu and event.cpu_parent is not None:
+            custom = not on_gpu and op_names.is_custom_name(event.name)
+            if not on_gpu and event.cpu_parent is not None and not custom:
                 continue  # counted in its top-level operator
             begin = start_ns + int(event.time_range.start * 1000)
             end = start_ns + int(event.time_range.end * 1000)
-            category, pid = ("kernel", 1 + event.device_index) if on_gpu else ("operator", 0)
+            category, pid = (("kernel", 1 + event.device_index) if on_gpu else
+                             ("Custom Operator", 0) if custom else ("operator", 0))
             self.pending.append((begin, category, "duration", event.name, end - begin, [
                 {"name": event.name, "cat": category, "ph": phase, "ts": ns / 1000, "pid": pid,
                  "tid": event.thread} for phase, ns in (("B", begin), ("E", end))]))
@@ -135,8 +142,9 @@ class _Profiler:
         for _, category, kind, name, value, events in self.pending:
             if category not in self.category_pids:
                 self.category_pids[category] = events[0]["pid"]
-                self.emitted.append({"ph": "M", "args": {"name": _process_name(category, events)},
-                                     "pid": events[0]["pid"], "name": "process_name"})
+                if category != "Custom Operator":  # that one is in the host's process, as MXNet's
+                    self.emitted.append({"ph": "M", "args": {"name": _process_name(category, events)},
+                                         "pid": events[0]["pid"], "name": "process_name"})
             self.emitted.extend(events)
             if self.stats is not None:
                 self._aggregate(category, kind, name, value)

@@ -15,6 +15,7 @@ import torch
 from .. import dtypes
 from ..context import Context, current_context
 from ..errors import MXNetError, device_errors
+from ..op_names import named
 from ..params import parse_context
 from .ndarray import NDArray, wrap
 from .ops.creation import eye_tensor, fill_value, filled_tensor, linspace_tensor, range_tensor
@@ -190,7 +191,7 @@ def _filled_as(op_name, shape, ctx, dtype, fill, kwargs):
         return getattr(_internal, op_name)(shape=shape, ctx=ctx or current_context(),
                                            dtype=dtype or "float32", **kwargs)
     try:
-        return _filled(shape, ctx, dtype, fill, op_name.strip("_"))
+        return named(op_name, _filled, shape, ctx, dtype, fill, op_name.strip("_"))
     except (ValueError, TypeError, MXNetError) as error:
         raise _frontend_error(op_name, error, shape=shape, ctx=ctx or current_context(),
                               dtype=dtype or "float32", **kwargs) from None
@@ -212,7 +213,7 @@ def full(shape, val, ctx=None, dtype=np.float32, out=None):
     if out is not None:
         out._data.fill_(fill)
         return out
-    return _filled(_allocation_shape(shape), ctx, dtype, fill, "full", frontend=True)
+    return named("_full", _filled, _allocation_shape(shape), ctx, dtype, fill, "full", True)
 
 
 def _operator_dtype(dtype):
