@@ -511,3 +511,16 @@ CASES += [  # csr / row_sparse arrays as variables: gradients over the dense sha
     "x = mx.nd.zeros((1, 1), stype='csr'); x.attach_grad(); d = x.detach()\n"
     "result = [x.grad.stype, d.stype, d is x]",
 ]
+# integer values: exact sums (MXNet's storage fallback runs its BLAS gemm, whose last bits differ from torch's)
+FC = ("d = mx.nd.array(np.arange(50).reshape(5, 10) % 7); w = mx.nd.array(np.arange(80).reshape(8, 10) % 5); "
+      "bf = mx.nd.array(np.arange(1, 9) * 100.); bp = mx.nd.array(np.arange(0, 8) * 100.); ")
+CASES += [  # FullyConnected with a row_sparse weight or bias (from test_sparse_ndarray.py's test_sparse_fc)
+    FC + f"result = mx.nd.FullyConnected(d{data}, w{weight}, {bias}, num_hidden=8)"
+    for data in ("", ".tostype('csr')") for weight in ("", ".tostype('row_sparse')")
+    for bias in ("bf.reshape((8, 1)).tostype('row_sparse')", "bp.reshape((8, 1)).tostype('row_sparse')",
+                 "bp.tostype('row_sparse')", "bf.reshape((8, 1))")
+] + [
+    FC + "w[2] = 0; result = mx.nd.FullyConnected(d, w.tostype('row_sparse'), bf, num_hidden=8)",
+    FC + "w[2] = 0; result = mx.nd.FullyConnected(d, w.tostype('row_sparse'), no_bias=True, num_hidden=8)",
+    FC + "w[2] = 0; result = mx.nd.FullyConnected(d.tostype('csr'), w.tostype('row_sparse'), bf, num_hidden=8)",
+]

@@ -272,6 +272,47 @@ def _fully_connected(data, weight, bias=None, num_hidden=None, no_bias=False, fl
                              f"{values.dtype}, got {w.dtype}".replace("torch.", ""), (data, weight))
     result = csr_dense(data, w.t(), False) if not (w.requires_grad and FLAGS.get().recording) else \
         _scatter(values, csr_rows(data), data._indices, w.t(), data.shape[0], False)
-    if bias is not None:
-        result = result + bias._data
+    if bias is not None:  # MXNet's shape inference also takes a (num_hidden, 1) bias
+        result = result + bias._data.reshape(num_hidden) if tuple(bias.shape) == (num_hidden, 1) else \
+            result + bias._data
     return wrap(result, data._ctx)
+
+
+_RSP_PARAMS = [(data, weight, bias) for data in ("default", "csr") for weight in ("default", "row_sparse")
+               for bias in ("default", "row_sparse", None) if "row_sparse" in (weight, bias)]
+
+
+@implements("FullyConnected", *_RSP_PARAMS)
+def _fully_connected_row_sparse(data, weight, bias=None, num_hidden=None, no_bias=False, flatten=True):
+    """FullyConnected with a row_sparse weight or bias, as MXNet 1.9.1 computes it: dense data goes to
+    its kernel on the stored rows, which must be all the rows (else its gemm or TBlob check fails),
+    and reads a (num_hidden, 1) bias as (num_hidden,), which it refuses from a dense bias ("Unexpected
+    shape for bias"); csr data takes its csr kernel with the weight and bias densified.
+
+    >>> import mxnd as mx
+    >>> b = mx.nd.array([[1.], [2.]]).tostype('row_sparse')
+    >>> mx.nd.FullyConnected(mx.nd.ones((1, 3)), mx.nd.ones((2, 3)), b, num_hidden=2).asnumpy()
+    array([[4., 5.]], dtype=float32)
+    """
+    from ..generated import FUNCTIONS
+
+    if data.stype == "default":
+        for array, check in ((weight, _GEMM_CHECK), (bias, _TBLOB_CHECK)):
+            if array is not None and array.stype == "row_sparse" and array._indices.numel() != array.shape[0]:
+                stored, full = array._values.numel(), int(np.prod(array.shape))
+                if array is weight:
+                    stored, full = array._indices.numel(), array.shape[0]
+                raise MXNetError(check.format(stored, full))
+    weight, bias = [None if a is None else wrap(to_dense_tensor(a), a._ctx) for a in (weight, bias)]
+    if data.stype == "csr":
+        return _fully_connected(data, weight, bias, num_hidden=num_hidden, no_bias=no_bias, flatten=flatten)
+    if bias is not None and tuple(bias.shape) == (num_hidden, 1):
+        bias = wrap(bias._data.reshape(num_hidden), bias._ctx)
+    return FUNCTIONS["FullyConnected"](data, weight, *(() if bias is None else (bias,)),
+                                       num_hidden=num_hidden, no_bias=no_bias, flatten=flatten)
+
+
+_GEMM_CHECK = ("Check failed: (tB ? B.size(0) : B.size(1)) == C.size(1) ({} vs. {}) : "
+               "Non compatible matrix dimensions between inputs B and C for gemm")
+_TBLOB_CHECK = ("TBlob.get_with_shape: Check failed: this->shape_.Size() == static_cast<size_t>(shape.Size()) "
+                "({} vs. {}) : new and old shape do not match total elements")
