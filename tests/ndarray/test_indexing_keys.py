@@ -98,3 +98,28 @@ def test_mxnets_c_api_helpers_in_the_sparse_module():
     shared = mx.nd.sparse.c_array_buf(ctypes.c_float, buffer)
     shared[0] = 4.0  # the ctypes array shares the buffer's memory
     assert list(shared) == [4.0, 2.5] and buffer[0] == 4.0
+
+
+def test_basic_indexing_slice_is_contiguous_is_numpys_contiguity():
+    """MXNet's test_basic_indexing_is_contiguous: the private helper agrees with numpy's flag on
+    every ordering of four slices, and a contiguous slice is a view (writes reach the array)."""
+    from itertools import combinations_with_replacement, permutations
+
+    shape = (6, 7, 8, 9)
+    x_np = np.arange(np.prod(shape)).reshape(shape)
+    x = mx.nd.array(x_np)
+    slices = [slice(None), slice(2), slice(20), slice(1, 4), slice(None, None, 2), slice(None, None, 20),
+              slice(0, 1), slice(None, None, -1), slice(3, None, -2)]
+    is_contiguous = mx.nd.NDArray._basic_indexing_slice_is_contiguous
+    checked = 0
+    for chosen in combinations_with_replacement(slices, 4):
+        for key in permutations(chosen):
+            assert is_contiguous(key, shape) == x_np[key].flags.contiguous, key
+            checked += 1
+    assert checked == 495 * 24
+    y = x.copy()
+    y[2, 1:4][:] = 0  # contiguous: a view
+    y[1:4, 2][:] = 0  # not contiguous: a copy
+    expected = x_np.astype(np.float32)
+    expected[2, 1:4] = 0
+    assert (y.asnumpy() == expected).all()

@@ -6,8 +6,8 @@ from .arithmetic import (add, divide, equal, greater, greater_equal, lesser, les
 from .creation import (arange, array, empty, eye, from_dlpack, from_numpy, full, linspace,  # noqa: F401
                        ones, to_dlpack_for_read, to_dlpack_for_write, zeros)
 from .image_io import imdecode  # noqa: F401  (deprecated in MXNet 1.x, Pillow-backed here)
-from .indexing_keys import (get_indexing_dispatch_code, get_oshape_of_gather_nd_op,  # noqa: F401
-                            indexing_key_expand_implicit_axes)
+from .indexing_keys import (basic_indexing_slice_is_contiguous, get_indexing_dispatch_code,  # noqa: F401
+                            get_oshape_of_gather_nd_op, indexing_key_expand_implicit_axes)
 from .ndarray import NDArray, waitall  # noqa: F401
 from .utils import load, load_frombuffer, save  # noqa: F401
 from .ops.indexing import onehot_encode  # noqa: F401  (Python functions in MXNet too)
@@ -18,6 +18,7 @@ from ..autograd import GRAD_REQ_CODES as _GRAD_REQ_MAP  # noqa: F401,E402  (MXNe
 
 NDArray.__getitem__ = indexing.getitem
 NDArray.__setitem__ = indexing.setitem
+NDArray._basic_indexing_slice_is_contiguous = staticmethod(basic_indexing_slice_is_contiguous)  # MXNet's private helper
 
 
 def Custom(*inputs, **kwargs):  # noqa: N802 (MXNet's name)

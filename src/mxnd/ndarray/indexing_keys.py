@@ -100,3 +100,27 @@ def get_oshape_of_gather_nd_op(dshape, ishape):
     """
     assert len(dshape) > 0 and len(ishape) > 0
     return tuple(ishape[1:]) + tuple(dshape[ishape[0]:])
+
+
+def basic_indexing_slice_is_contiguous(slice_key, shape) -> bool:
+    """Whether the slices ``slice_key`` (one per axis of ``shape``) select a contiguous block, so
+    that MXNet's basic indexing returns a view (``NDArray._basic_indexing_slice_is_contiguous``):
+    at most one element in all, or, reading the axes from the last, no axis left of one that keeps
+    only part of its length selects more than one element, and none of more than one element steps.
+
+    >>> basic_indexing_slice_is_contiguous((slice(1, 3), slice(None)), (4, 5))
+    True
+    >>> basic_indexing_slice_is_contiguous((slice(None), slice(1, 3)), (4, 5))
+    False
+    """
+    assert len(slice_key) == len(shape)
+    lengths = [len(range(*part.indices(size))) for part, size in zip(slice_key, shape)]
+    if int(np.prod(lengths)) in (0, 1):
+        return True
+    partial = False
+    for part, size, length in zip(reversed(slice_key), reversed(shape), reversed(lengths)):
+        step = part.indices(size)[2]
+        if length > 1 and (step != 1 or partial):
+            return False
+        partial = partial or length < size
+    return True
