@@ -100,26 +100,29 @@ def _check_req(grad_req):
 
 
 def _make_variable(array: NDArray, gradient: NDArray, grad_req: str):
-    if array.stype != "default":  # a dense leaf stands for it in the graph
-        from .ndarray.sparse.recorded import variable_leaf
+    def store_gradients(leaf):
+        if grad_req != "null":
+            leaf.register_post_accumulate_grad_hook(_gradient_store(weakref.ref(array)))
 
-        leaf = variable_leaf(array, grad_req != "null")
+    if array.stype != "default":  # a dense leaf, made when first recorded, stands for it in the graph
+        from .ndarray.sparse.recorded import make_variable
+
+        make_variable(array, grad_req != "null", store_gradients)
     elif array._data.dtype.is_floating_point:
-        leaf = array._data = array._data.detach().requires_grad_(grad_req != "null")
-    else:
-        leaf = None
-    if leaf is not None and grad_req != "null":
-        leaf.register_post_accumulate_grad_hook(_gradient_store(weakref.ref(array)))
+        array._data = array._data.detach().requires_grad_(grad_req != "null")
+        store_gradients(array._data)
     array._grad = gradient
     array._grad_req = grad_req
 
 
 def _leaf(variable):
-    """The torch tensor standing for a variable in the graph (a sparse one's dense leaf)."""
+    """The torch tensor standing for a variable in the graph (a sparse one's dense leaf), or None."""
     try:
         return variable._data
     except AttributeError:
-        return variable._graph
+        from .ndarray.sparse.recorded import graph_of
+
+        return graph_of(variable)
 
 
 def attach_grad(array: NDArray, grad_req="write", stype=None):
@@ -283,7 +286,8 @@ def _gradient_store(array_ref):
     def store(leaf):
         gradient, leaf.grad = leaf.grad, None
         variable = array_ref()
-        if variable is None or _leaf(variable) is not leaf or gradient is None:
+        if variable is None or gradient is None or (
+                getattr(variable, "_data", None) is not leaf and getattr(variable, "_graph", None) is not leaf):
             return  # a collected variable, or one attached again since (MXNet: its old buffer)
         variable._fresh = True  # NDArray._fresh_grad
         if gradient.layout is not torch.strided or variable._grad.stype != "default":
@@ -340,7 +344,7 @@ def grad(heads, variables, head_grads=None, retain_graph=None, create_graph=Fals
     variables = _as_list(variables)
     leaves = [_leaf(v) for v in variables]
     for leaf in leaves:
-        if not leaf.requires_grad:
+        if leaf is None or not leaf.requires_grad:
             raise MXNetError(NOT_IN_GRAPH)
     tensors, grads = _head_tensors(heads, head_grads)
     retain = create_graph if retain_graph is None else retain_graph

@@ -149,3 +149,12 @@ def test_sparse_head_backward():
     assert y.stype == "row_sparse"
     y.backward()
     assert w.grad.asnumpy().tolist() == [[1.0, 1.0], [2.0, 2.0]]
+
+
+def test_sparse_variable_costs_no_dense_copy_until_recorded():
+    """attach_grad on a csr array of 10^12 elements: its dense leaf is made only when an operator
+    records it (here none does), as MXNet allocates nothing dense either."""
+    x = mx.nd.sparse.zeros("csr", (10 ** 6, 10 ** 6))
+    x.attach_grad()
+    assert x.grad.stype == "csr" and x.grad.shape == (10 ** 6, 10 ** 6)
+    assert x.detach().stype == "csr"

@@ -18,6 +18,7 @@ import torch
 from .arrays import make_rsp
 from .convert import dense_to_rsp, to_dense_tensor
 from .elementwise import _rsp_union
+from .recorded import graph_of
 
 __all__ = ["store_gradient", "head_values"]
 
@@ -26,8 +27,9 @@ def head_values(head, head_grad):
     """The tensor of a sparse head that carries the graph (its stored values) and the matching
     part of ``head_grad`` (None: ones); for a head computed from sparse variables, its dense
     graph tensor and the dense head gradient (recorded.py)."""
-    if getattr(head, "_graph", None) is not None:
-        return head._graph, None if head_grad is None else to_dense_tensor(head_grad)
+    graph = graph_of(head)
+    if graph is not None:
+        return graph, None if head_grad is None else to_dense_tensor(head_grad)
     if head_grad is None:
         return head._values, None
     dense = to_dense_tensor(head_grad)

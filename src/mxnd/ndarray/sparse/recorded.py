@@ -26,29 +26,43 @@ from ..ndarray import NDArray, wrap
 from .arrays import BaseSparseNDArray
 from .convert import to_dense_tensor
 
-__all__ = ["graph_of", "records", "variable_leaf", "recorded_dispatch", "link"]
+__all__ = ["graph_of", "records", "make_variable", "recorded_dispatch", "link"]
 
 
 def _components_key(array):
     return tuple((id(t), t._version) for t in array._components())
 
 
-def variable_leaf(array: BaseSparseNDArray, requires_grad: bool) -> torch.Tensor:
-    """A new dense leaf tensor for the sparse variable ``array`` (its ``_graph``)."""
-    leaf = to_dense_tensor(array).detach().requires_grad_(requires_grad)
-    array._graph, array._graph_key = leaf, _components_key(array)
-    return leaf
+class _PendingLeaf:
+    """A sparse variable's leaf not made yet: the dense copy costs memory only once an operator
+    records the variable (attach_grad on a large sparse array is free, as in MXNet)."""
+
+    __slots__ = ("requires_grad", "on_leaf")
+
+    def __init__(self, requires_grad, on_leaf):
+        self.requires_grad, self.on_leaf = requires_grad, on_leaf
+
+
+def make_variable(array: BaseSparseNDArray, requires_grad: bool, on_leaf):
+    """Make the sparse ``array`` a variable; ``on_leaf(leaf)`` runs when its dense leaf is made."""
+    array._graph = _PendingLeaf(requires_grad, on_leaf)
 
 
 def graph_of(array):
     """The tensor through which ``array`` is in the recorded graph, or None: a dense array's data
     when it requires a gradient, a sparse array's dense graph tensor. A sparse variable's leaf is
-    first brought up to date with its stored values (an optimizer may have written them)."""
+    made on first use, and brought up to date with its stored values (an optimizer may have
+    written them)."""
     if not isinstance(array, BaseSparseNDArray):
         data = getattr(array, "_data", None)
         return data if data is not None and data.requires_grad else None
     graph = getattr(array, "_graph", None)
-    if graph is not None and graph.grad_fn is None and array._graph_key != _components_key(array):
+    if graph is not None and not isinstance(graph, torch.Tensor):  # a _PendingLeaf
+        pending = graph
+        graph = array._graph = to_dense_tensor(array).detach().requires_grad_(pending.requires_grad)
+        array._graph_key = _components_key(array)
+        pending.on_leaf(graph)
+    elif graph is not None and graph.grad_fn is None and array._graph_key != _components_key(array):
         with torch.no_grad():
             graph.copy_(to_dense_tensor(array))
         array._graph_key = _components_key(array)
