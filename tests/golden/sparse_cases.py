@@ -524,3 +524,11 @@ CASES += [  # FullyConnected with a row_sparse weight or bias (from test_sparse_
     FC + "w[2] = 0; result = mx.nd.FullyConnected(d, w.tostype('row_sparse'), no_bias=True, num_hidden=8)",
     FC + "w[2] = 0; result = mx.nd.FullyConnected(d.tostype('csr'), w.tostype('row_sparse'), bf, num_hidden=8)",
 ]
+CASES += [  # a row_sparse weight as variable in dot(csr, w) (MXNet's sparse linear models)
+    "c = mx.nd.array([[0, 1, 0], [2, 0, 0]]).tostype('csr'); w = mx.nd.array([[1, 2], [3, 4], [5, 6]]).tostype("
+    "'row_sparse'); w.attach_grad()\nwith mx.autograd.record():\n    y = mx.nd.dot(c, w)\n    loss = (y * y).sum()\n"
+    "loss.backward()\nresult = [y, loss, w.grad, w.grad.stype]",
+    "c = mx.nd.array([[0, 1, 0], [2, 0, 0]]).tostype('csr'); w = mx.nd.array([[1, 2], [3, 4], [5, 6]]).tostype("
+    "'row_sparse'); w.attach_grad()\nwith mx.autograd.record():\n    y = mx.nd.sparse.dot(c, w, transpose_a=False)\n"
+    "y.backward()\nmx.nd.sparse.sgd_update(w, w.grad, lr=0.5, lazy_update=True, out=w)\nresult = [w, w.indices]",
+]
