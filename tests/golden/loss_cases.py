@@ -164,6 +164,17 @@ CTC_CASES = [f"{C}result = c({args})" for args in [
     f"{D}, mx.nd.array([[1, 2], [3, 0]]), blank_label='middle'",
     f"{D}, mx.nd.array([[1, 2], [3, 0]]), mx.nd.array([[1, 2], [3, 0]]), mx.nd.array([[1, 2], [3, 0]])",
 ]]
+# frames past data_lengths get a zero gradient, NaN or inf ones too (MXNet's SequenceMask), with
+# blank first or last, and along with label_lengths
+CTC_CASES += [
+    f"x = {D}; x[3] = np.nan; x[2, 1] = np.inf; x.attach_grad()\n"
+    "with mx.autograd.record():\n"
+    f"    y = mx.nd.CTCLoss(x, mx.nd.array({label}), mx.nd.array([3, 2]){extra}, use_data_lengths=True{kw})\n"
+    "y.backward()\n"
+    "result = (str(y.dtype.__name__), np.round(y.asnumpy().astype('float64'), 3).tolist(),\n"
+    "          str(x.grad.dtype.__name__), np.round(x.grad.asnumpy().astype('float64'), 3).tolist())"
+    for label, extra, kw in [("[[1, 2], [3, 0]]", "", ""), ("[[1, -1], [3, 3]]", "", ", blank_label='last'"),
+                             ("[[1, 2], [3, 2]]", ", mx.nd.array([2, 1])", ", use_label_lengths=True")]]
 
 
 def _accumulated(call, times=2):

@@ -348,6 +348,10 @@ def _ctc_loss(data, label, data_lengths, label_lengths, use_data_lengths, use_la
                          f"{blank}, got {label.tolist()}")
     input_lengths = (_lengths(data_lengths, steps, "data_lengths") if use_data_lengths
                      else torch.full((batch,), steps, dtype=torch.int64, device=data.device))
+    if use_data_lengths and batch and int(input_lengths.min()) < steps:
+        # frames past a length get a zero gradient, even NaN or inf ones (MXNet's SequenceMask)
+        past = torch.arange(steps, device=data.device).unsqueeze(1) >= input_lengths
+        data = data.masked_fill(past.unsqueeze(2), 0)
     log_probs = torch.log_softmax(data.to(torch.float64), 2)
     targets = torch.where(used, labels, blank).clamp(0, max(classes - 1, 0))
     loss = torch.nn.functional.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=blank,
