@@ -214,6 +214,37 @@ DELIBERATE = {
                        "forward divides by the clipped window"),
 }
 
+# 'same' (1-D only): ceil(x / s) windows clipped at the end; pooling.cc checks pad[0], pad[1] and
+# pad[2] are 0, so pad needs three entries. Float64 runs MXNet's own kernel; its float32 oneDNN path
+# fails when a window overruns the input (the DELIBERATE case below)
+SAME = "pad=(0, 0, 0), pooling_convention='same'"
+CASES += [G.format("x3.astype('float64')", f"mx.nd.Pooling(x, {w}, {SAME}, {t})")
+          for w in ("kernel=(2,), stride=(2,)", "kernel=(3,), stride=(2,)", "kernel=(4,), stride=(3,)", "kernel=(3,)")
+          for t in TYPES[:3]]
+CASES += [
+    G.format("x3.astype('float64')", f"mx.nd.Pooling(x, kernel=(4,), stride=(3,), {SAME}, pool_type='avg', count_include_pad=False)"),
+    R.format(f"mx.nd.Pooling(x3.astype('float64'), kernel=(3,), stride=(2,), {SAME}, pool_type='lp', p_value=2)"),
+    G.format("x3[:, :, :6]", f"mx.nd.Pooling(x, kernel=(2,), stride=(2,), {SAME})"),
+    G.format("x3.astype('float16')", f"mx.nd.Pooling(x, kernel=(3,), stride=(2,), {SAME})"),
+    R.format(f"mx.nd.Pooling(x3, kernel=(3,), stride=(2,), {SAME}, global_pool=True)"),
+    R.format(f"mx.nd.Pooling(x3.astype('float64'), kernel=(3,), stride=(2, 5), {SAME}, layout='NCW')"),
+    R.format(f"mx.nd.Pooling(x3, kernel=(3,), stride=(2,), {SAME})"),
+    E.format("mx.nd.Pooling(x3.astype('float64'), kernel=(3,), stride=(2,), pad=(0, 0, 1), pooling_convention='same')"),
+    E.format("mx.nd.Pooling(x3.astype('float64'), kernel=(3,), stride=(2,), pad=(0, 0), pooling_convention='same')"),
+    E.format("mx.nd.Pooling(x3.astype('float64'), kernel=(3,), stride=(2,), pad=(0,), pooling_convention='same')"),
+    E.format(f"mx.nd.Pooling(x3.astype('float64'), kernel=(8,), {SAME})"),
+    E.format(f"mx.nd.Pooling(x4.astype('float64'), kernel=(2, 2), {SAME})"),
+    # stride and pad longer than the kernel: their first entries count
+    G.format("x4", "mx.nd.Pooling(x, kernel=(2, 2), stride=(2, 1, 5), pad=(1, 0, 3, 4), pool_type='avg')"),
+    G.format("x4", "mx.nd.Pooling(x, kernel=(2, 2), stride=(2, 1, 5), pad=(1, 0, 3, 4))"),
+    R.format("mx.nd.Pooling(x3, kernel=(3,), stride=(2, 7), pad=(1, 5), pooling_convention='full')"),
+    R.format("mx.nd.Pooling(x5, kernel=(1, 2, 2), stride=(1, 2, 2, 9), pad=(0, 1, 0, 9), pool_type='sum')"),
+    R.format("mx.nd.Pooling_v1(x4, kernel=(2, 2), stride=(2, 2, 5), pad=(1, 0, 3))"),
+    E.format("mx.nd.Pooling_v1(x4, kernel=(2, 2), stride=(2,), pad=(1, 0))"),
+]
+DELIBERATE[R.format(f"mx.nd.Pooling(x3, kernel=(3,), stride=(2,), {SAME})")] = _ONEDNN.format(
+    "fails on a 'same' window that overruns the input ('could not create a descriptor')")
+
 # BilinearResize2D: scales that round a side down to 0 give an empty array; height and width are
 # checked against their lower bound 1 in every mode; a negative scale is a negative shape
 CASES += [

@@ -12,8 +12,11 @@ upsampling-inl.h, contrib/adaptive_avg_pooling-inl.h, contrib/bilinear_resize-in
 - ``global_pool`` pools the whole feature map (kernel = spatial shape, pad 0, stride 1);
 - lp pooling is ``(sum x^p)^(1/p)`` for p in 1, 2, 3 (pool.h ``a_pow_p``/``a_root_p``);
 - max-pool ties give the gradient to the first maximum (as torch's kernels);
-- only float dtypes are accepted; the ``same`` convention fails in MXNet 1.9.1 for every
-  input (1-D reads ``pad[1]``, other ranks are rejected), so mxnd rejects it too.
+- only float dtypes are accepted;
+- ``same`` is 1-D only and reads ``pad[0..2]``, which must be zeros (so ``pad`` needs three
+  entries): ``ceil(x / s)`` windows, clipped at the input's end (MXNet's float64 kernel; its
+  float32 oneDNN path fails when a window overruns); ``stride`` and ``pad`` may have more
+  entries than the kernel, the first ones count.
 """
 from __future__ import annotations
 
@@ -81,15 +84,19 @@ def _float_only(data):
 
 
 def _spatial_tuple(value, rank, default, what):
-    """``value`` (a shape param) for ``rank`` spatial dims: empty means ``default``."""
+    """``value`` (a shape param) for ``rank`` spatial dims: empty means ``default``; MXNet reads
+    the first ``rank`` entries of a longer one."""
     if not value:
         return (default,) * rank
-    if len(value) != rank:
+    if len(value) < rank:
         raise ValueError(f"{what} must have {rank} dimensions (one per spatial axis), got {value}")
-    return tuple(value)
+    return tuple(value[:rank])
 
 
 def _out_size(size, k, p, s, full):
+    """Output size of a spatial dim; ``full`` is True ('full'), False ('valid') or "same"."""
+    if full == "same":  # pooling.cc: ceil(x / s) windows, the last ones clipped at the end
+        return -(-(size + 2 * p) // s)
     span = size + 2 * p - k
     return 1 + (-(-span // s) if full else span // s)
 
@@ -153,7 +160,7 @@ def _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value):
     # torch's ceil_mode drops a last window that starts in the padding; it also needs p <= k/2
     torch_outs = tuple(_out_size(x, k, p, s, full) - (full and (o - 1) * s >= x + p)
                        for x, k, p, s, o in zip(sizes, kernel, pad, stride, outs))
-    direct = torch_outs == outs and all(2 * p <= k for p, k in zip(pad, kernel))
+    direct = full != "same" and torch_outs == outs and all(2 * p <= k for p, k in zip(pad, kernel))
     if pool_type == "max":
         if direct and _native_small(data, kernel, stride, pad):
             pooled = _torch_pool("max", rank)(data, kernel, stride, ceil_mode=full)
@@ -206,8 +213,14 @@ def _pooling(data, *, kernel=(), pool_type="max", global_pool=False, cudnn_off=F
         raise ValueError(f"Input data should be 3D, 4D or 5D, got {ndim}D")
     if layout is not None and layout not in _LAYOUTS[ndim]:
         raise ValueError(f"layout {layout} does not fit {ndim}-D input, expected one of {_LAYOUTS[ndim]}")
-    if pooling_convention == "same":
-        raise ValueError("the 'same' pooling convention is not supported (MXNet 1.9.1 fails on it)")
+    if pooling_convention == "same":  # pooling.cc checks pad[0], pad[1] and pad[2], whatever the rank
+        if ndim != 3:
+            raise ValueError(f"Input data should be 3D in (batch, channel, x), got {ndim}D. "
+                             f"Currently 'same' supports Max Pooling 1-D")
+        if len(pad) < 3:
+            raise ValueError(f"the 'same' convention reads pad[0], pad[1] and pad[2], got pad={pad}")
+        if any(pad[:3]):
+            raise ValueError("Same pooling convention disables the use of pad parameter.")
     if pool_type == "lp" and p_value is None:
         raise ValueError("Check failed: param.p_value.has_value(): lp pooling needs p_value")
     rank = ndim - 2
@@ -225,7 +238,8 @@ def _pooling(data, *, kernel=(), pool_type="max", global_pool=False, cudnn_off=F
             raise ValueError(f"kernel and stride must be positive and pad non-negative "
                              f"(kernel={kernel}, stride={stride}, pad={pad})")
     include_pad = True if count_include_pad is None else count_include_pad
-    result = _pool_nc(data, kernel, stride, pad, pool_type, pooling_convention == "full", include_pad, p_value)
+    full = "same" if pooling_convention == "same" and not global_pool else pooling_convention == "full"
+    result = _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value)
     if channels_last:
         result = result.movedim(1, -1)
     return result.contiguous()
