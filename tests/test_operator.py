@@ -106,3 +106,55 @@ def test_assign_modes():
     assert dst.asnumpy().tolist() == [0., 0.]
     op.assign(dst, "null", mx.nd.ones((2,)))
     assert dst.asnumpy().tolist() == [0., 0.]
+
+
+class _Failing(mx.operator.CustomOp):
+    def forward(self, is_train, req, in_data, out_data, aux):
+        if self.where == "forward":
+            assert False, "forward failed"
+        if self.where == "dot":
+            mx.nd.dot(in_data[0].reshape((1, 2)), in_data[0].reshape((1, 2)))
+        self.assign(out_data[0], req[0], in_data[0] * 2)
+
+    def backward(self, req, out_grad, in_data, out_data, in_grad, aux):
+        raise ValueError("backward failed")
+
+
+@mx.operator.register("failing_for_test")
+class _FailingProp(mx.operator.CustomOpProp):
+    def __init__(self, where="none"):
+        super().__init__()
+        self.where = where
+
+    def infer_shape(self, in_shape):
+        if self.where == "infer_shape":
+            raise KeyError("infer_shape failed")
+        return in_shape, in_shape, []
+
+    def create_operator(self, ctx, shapes, dtypes):
+        op = _Failing()
+        op.where = self.where
+        return op
+
+
+@pytest.mark.parametrize("where,message", [("forward", "Error in CustomOp.forward: AssertionError: forward failed"),
+                                           ("infer_shape", "Error in failing_for_test.infer_shape: KeyError")])
+def test_python_errors_in_callbacks_are_mxnet_errors(where, message):
+    # MXNet runs the Python code as engine callbacks: the exception surfaces as MXNetError
+    # (test_custom_op_exc of MXNet's test_operator.py; MXNet raises when the result is read, mxnd
+    # at the call); an MXNetError inside passes through
+    with pytest.raises(MXNetError, match=message):
+        mx.nd.Custom(mx.nd.ones((2,)), op_type="failing_for_test", where=where).wait_to_read()
+    with pytest.raises(MXNetError, match="dot shape error"):
+        mx.nd.Custom(mx.nd.ones((2,)), op_type="failing_for_test", where="dot").wait_to_read()
+
+
+def test_python_error_in_backward_is_an_mxnet_error():
+    x = mx.nd.ones((2,))
+    x.attach_grad()
+    with mx.autograd.record():
+        y = mx.nd.Custom(x, op_type="failing_for_test")
+    assert y.asnumpy().tolist() == [2., 2.]
+    with pytest.raises(MXNetError, match="Error in CustomOp.backward: ValueError: backward failed"):
+        y.backward()
+        x.grad.wait_to_read()  # MXNet raises here (asynchronous errors), mxnd in backward
