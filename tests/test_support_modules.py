@@ -578,3 +578,28 @@ def test_aliases():
                  'use_np_array', 'use_np'):
         assert getattr(mx, name) is getattr(mx.util, name)
     assert not hasattr(mx.model, 'load_checkpoint') and not hasattr(mx, 'libinfo')
+
+
+def test_attr_scope_nests_per_thread_and_checks_strings():
+    """mx.AttrScope (mx.attribute.AttrScope) as MXNet 1.9.1's: nested scopes merge, each thread has
+    its own current scope, values must be strings; ``current`` is deprecated (a warning)."""
+    import threading
+    import warnings
+
+    with mx.AttrScope(group="dev1", lr_mult="1") as outer:
+        assert outer.get(None) == {"group": "dev1", "lr_mult": "1"}
+        with mx.attribute.AttrScope(lr_mult="0.1") as inner:
+            assert inner.get({"wd_mult": "0"}) == {"group": "dev1", "lr_mult": "0.1", "wd_mult": "0"}
+            seen = []
+            thread = threading.Thread(target=lambda: seen.append(mx.attribute._active().get(None)))
+            thread.start()
+            thread.join()
+            assert seen == [{}]
+        assert mx.attribute._active() is outer
+    assert mx.AttrScope().get({"a": "b"}) == {"a": "b"} and mx.AttrScope().get(None) == {}
+    with pytest.raises(ValueError, match="Attributes need to be string"):
+        mx.AttrScope(lr_mult=0.1)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert isinstance(mx.AttrScope.current, mx.AttrScope)
+    assert "deprecated" in str(caught[0].message)

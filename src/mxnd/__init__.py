@@ -24,8 +24,9 @@ from . import recordio  # noqa: E402,F401
 from . import image  # noqa: E402,F401
 from . import image as img  # noqa: E402,F401  (MXNet's mx.img)
 from . import random as rnd  # noqa: E402,F401  (MXNet's mx.rnd)
-from . import callback, engine, error, log, model, name, runtime, util  # noqa: E402,F401
+from . import attribute, callback, engine, error, log, model, name, runtime, util  # noqa: E402,F401
 from .util import is_np_array, is_np_shape, np_array, np_shape, use_np, use_np_array, use_np_shape  # noqa: E402,F401
 from .util import set_np_shape  # noqa: E402,F401
+from .attribute import AttrScope  # noqa: E402,F401  (MXNet exports it at the top level)
 from . import contrib  # noqa: E402,F401
 from . import profiler  # noqa: E402,F401
