@@ -158,3 +158,56 @@ def test_python_error_in_backward_is_an_mxnet_error():
     with pytest.raises(MXNetError, match="Error in CustomOp.backward: ValueError: backward failed"):
         y.backward()
         x.grad.wait_to_read()  # MXNet raises here (asynchronous errors), mxnd in backward
+
+
+class _Square(mx.operator.CustomOp):
+    def forward(self, is_train, req, in_data, out_data, aux):
+        self.assign(out_data[0], req[0], in_data[0] * in_data[0])
+
+    def backward(self, req, out_grad, in_data, out_data, in_grad, aux):
+        self.assign(in_grad[0], req[0], (2 * in_data[0] * out_grad[0]).tostype("default"))
+
+
+@mx.operator.register("square_dense_for_test")
+class _SquareProp(mx.operator.CustomOpProp):
+    def create_operator(self, ctx, shapes, dtypes):
+        return _Square()
+
+
+@mx.operator.register("square_sparse_for_test")
+class _SparseSquareProp(_SquareProp):
+    def infer_storage_type(self, in_stype):
+        return in_stype, in_stype, []
+
+    def infer_storage_type_backward(self, ograd_stype, in_stype, out_stype, igrad_stype, aux_stype):
+        return ograd_stype, in_stype, out_stype, ["default"] * len(igrad_stype), aux_stype
+
+
+def test_custom_operator_on_sparse_arrays():
+    """MXNet's example/numpy-ops/custom_sparse_sqr.py: infer_storage_type gives the outputs' storage
+    types; a csr variable gets its gradient through the operator's backward (values from MXNet)."""
+    x = mx.nd.array([[0, 1.5], [2, 0]]).tostype("csr")
+    y = mx.nd.Custom(x, op_type="square_sparse_for_test")
+    assert y.stype == "csr" and y.asnumpy().tolist() == [[0.0, 2.25], [4.0, 0.0]]
+    x.attach_grad(stype="default")
+    with mx.autograd.record():
+        y = mx.nd.Custom(x, op_type="square_sparse_for_test")
+        z = (y * 3).sum()
+    z.backward()
+    assert y.stype == "csr" and x.grad.stype == "default"
+    assert x.grad.asnumpy().tolist() == [[0.0, 9.0], [12.0, 0.0]]
+    d = mx.nd.array([[0, 1.5], [2, 0]])
+    d.attach_grad()
+    with mx.autograd.record():
+        y = mx.nd.Custom(d, op_type="square_sparse_for_test")
+    y.backward()
+    assert y.stype == "default" and d.grad.asnumpy().tolist() == [[0.0, 3.0], [4.0, 0.0]]
+
+
+def test_custom_operator_default_storage_inference_takes_dense_only():
+    x = mx.nd.array([[0, 1.5], [2, 0]]).tostype("csr")
+    with pytest.raises(MXNetError, match="Default infer_storage_type implementation doesnt allow non default "
+                                         "stypes: found non default stype 'csr' for in_stype"):
+        mx.nd.Custom(x, op_type="square_dense_for_test")
+    with pytest.raises(TypeError, match="does not support assignment with non-array-like object"):
+        mx.nd.zeros((2, 2))[:] = x  # as MXNet's frontend: a sparse value is not array-like there

@@ -246,6 +246,8 @@ def _differentiate(tensors, grads, inputs, retain_graph, create_graph, train_mod
         with _NO_CHANGE if torch.is_grad_enabled() else torch.enable_grad():
             return _ENGINE.run_backward(tuple(tensors), tuple(grads), retain_graph, create_graph,
                                         tuple(inputs), True, not inputs)  # allow unused
+    except MXNetError:  # raised by an operator's own backward (a custom operator's)
+        raise
     except RuntimeError as error:
         if "second time" in str(error) or "does not require grad" in str(error):
             raise MXNetError(NOT_IN_GRAPH) from None

@@ -3,7 +3,9 @@
 A registered ``CustomOpProp`` describes the operator (arguments, outputs, auxiliary states,
 shape and type inference) and creates the ``CustomOp`` whose ``forward``/``backward`` write
 their results into the arrays they are given (``assign`` honours 'write'/'add'/'null').
-Under ``autograd.record()`` the operator joins torch's graph through one autograd.Function.
+Under ``autograd.record()`` the operator joins torch's graph through one autograd.Function. csr and
+row_sparse inputs and outputs follow the operator's ``infer_storage_type`` (MXNet's default takes dense
+arrays only) and its ``infer_storage_type_backward``.
 """
 from __future__ import annotations
 
@@ -62,6 +64,32 @@ class CustomOpProp:
     def list_auxiliary_states(self):
         return []
 
+    def infer_storage_type(self, in_stype):
+        """Storage types ``(inputs, outputs, aux)`` of the forward pass; this default takes only
+        dense inputs and gives dense outputs (override it, and ``infer_storage_type_backward``, for
+        csr or row_sparse arrays)."""
+        for i, stype in enumerate(in_stype):
+            assert stype == "default", (
+                f"Default infer_storage_type implementation doesnt allow non default stypes: found non "
+                f"default stype '{stype}' for in_stype[{i}]. Please implement infer_storage_type and "
+                f"infer_storage_type_backward interface in your custom operator if you have non-default "
+                f"input/output stypes")
+        return in_stype, ["default"] * len(self.list_outputs()), ["default"] * len(self.list_auxiliary_states())
+
+    def infer_storage_type_backward(self, ograd_stype, in_stype, out_stype, igrad_stype, aux_stype):
+        """Storage types ``(ograd, inputs, outputs, igrad, aux)`` of the backward pass; this default
+        takes only dense output gradients and gives dense input gradients."""
+        for what, stypes in (("output gradient", ograd_stype), ("input gradient", igrad_stype)):
+            for i, stype in enumerate(stypes):
+                stype = "default" if stype == "undefined" else stype
+                assert stype == "default", (
+                    f"Default infer_storage_type_backward implementation doesnt allow non default stypes: "
+                    f"found non default stype '{stype}' for {'ograd' if what[0] == 'o' else 'igrad'}_stype[{i}]. "
+                    f"Please implement infer_storage_type and infer_storage_type_backward interface in your "
+                    f"custom operator if you have non-default {what} stypes")
+        return tuple(["default"] * len(stypes) for stypes in
+                     (ograd_stype, in_stype, out_stype, igrad_stype, aux_stype))
+
     def declare_backward_dependency(self, out_grad, in_data, out_data):
         deps = list(out_grad) if self.need_top_grad_ else []
         return deps + list(in_data) + list(out_data)
@@ -109,24 +137,54 @@ class _Callback:
 
 
 class _Call:
-    """One call of a custom operator: the op, its arrays and the context, kept for backward."""
+    """One call of a custom operator: the op, its description, arrays and context, kept for backward."""
 
-    def __init__(self, op, op_type, ctx, n_args, arguments, auxiliary, outputs):
-        self.op, self.op_type, self.ctx, self.n_args = op, op_type, ctx, n_args
+    def __init__(self, op, prop, op_type, ctx, n_args, arguments, auxiliary, outputs):
+        self.op, self.prop, self.op_type, self.ctx, self.n_args = op, prop, op_type, ctx, n_args
         self.arguments, self.auxiliary, self.outputs = arguments, auxiliary, outputs
+
+    def backward_arrays(self, output_grads):
+        """The output gradients and zero input gradients in the storage types the operator's
+        ``infer_storage_type_backward`` gives."""
+        stypes = [a.stype for a in self.arguments]
+        with _Callback(f"{self.op_type}.infer_storage_type_backward"):
+            ograd, _, _, igrad, *_ = self.prop.infer_storage_type_backward(
+                ["default"] * len(output_grads), stypes, [o.stype for o in self.outputs],
+                [getattr(a.grad, "stype", "default") for a in self.arguments], [a.stype for a in self.auxiliary])
+        out_grad = [_in_storage(wrap(g.contiguous(), self.ctx), stype) for g, stype in zip(output_grads, ograd)]
+        in_grad = [_zeros(a.shape, a.dtype, stype, self.ctx) for a, stype in zip(self.arguments, igrad)]
+        return out_grad, in_grad
+
+
+def _in_storage(array, stype):
+    return array if stype == "default" else array.tostype(stype)
+
+
+def _zeros(shape, dtype, stype, ctx):
+    """New zeros (not an operator call, for MXNet's profiler statistics) of a storage type."""
+    if stype != "default":
+        from .ndarray.sparse.creation import zeros as sparse_zeros
+
+        return sparse_zeros(stype, tuple(shape), ctx=ctx, dtype=dtype)
+    return wrap(torch.zeros(tuple(shape), dtype=dtypes.to_torch(dtype), device=ctx.device), ctx)
+
+
+def _dense(array):
+    from .ndarray.sparse.convert import to_dense_tensor
+
+    return to_dense_tensor(array)
 
 
 class _CustomFunction(torch.autograd.Function):
     @staticmethod
     def forward(ctx, call, *tensors):
         ctx.call = call
-        return tuple(o._data.clone() for o in call.outputs)
+        return tuple(_dense(o).clone() for o in call.outputs)
 
     @staticmethod
     def backward(ctx, *output_grads):
         call = ctx.call
-        out_grad = [wrap(g.contiguous(), call.ctx) for g in output_grads]
-        in_grad = [wrap(torch.zeros_like(a._data), call.ctx) for a in call.arguments]
+        out_grad, in_grad = call.backward_arrays(output_grads)
         previous = set_recording(False)
         try:
             with custom_scope(call.op_type, backward=True), _Callback("CustomOp.backward"):
@@ -134,7 +192,16 @@ class _CustomFunction(torch.autograd.Function):
                                  call.auxiliary)
         finally:
             set_recording(previous)
-        return (None,) + tuple(g._data for g in in_grad) + (None,) * len(call.auxiliary)
+        return (None,) + tuple(_dense(g) for g in in_grad) + (None,) * len(call.auxiliary)
+
+
+def _in_graph(output, traced, ctx):
+    """A custom operator's output in the recorded graph: a dense one is the traced tensor, a sparse
+    one keeps its storage and carries the traced tensor as its dense graph tensor."""
+    if output.stype == "default":
+        return wrap(traced, ctx)
+    output._graph = traced
+    return output
 
 
 def custom(*inputs, op_type=None, out=None, name=None, **kwargs):
@@ -162,8 +229,9 @@ def custom(*inputs, op_type=None, out=None, name=None, **kwargs):
         shapes = prop.infer_shape([a.shape for a in arguments])
     with _Callback(f"{op_type}.infer_type"):
         types = prop.infer_type([np.dtype(a.dtype).type for a in arguments])
-    outputs = [wrap(torch.zeros(tuple(shape), dtype=dtypes.to_torch(dtype), device=ctx.device), ctx)
-               for shape, dtype in zip(shapes[1], types[1])]  # not an operator call (MXNet's profiler)
+    with _Callback(f"{op_type}.infer_storage_type"):
+        stypes = prop.infer_storage_type([a.stype for a in arguments])
+    outputs = [_zeros(shape, dtype, stype, ctx) for shape, dtype, stype in zip(shapes[1], types[1], stypes[1])]
     with _Callback(f"{op_type}.create_operator"):
         op = prop.create_operator(ctx, [a.shape for a in arguments], [a.dtype for a in arguments])
     recording = set_recording(False)
@@ -172,10 +240,13 @@ def custom(*inputs, op_type=None, out=None, name=None, **kwargs):
             op.forward(FLAGS.get().training, ["write"] * len(outputs), arguments, outputs, auxiliary)
     finally:
         set_recording(recording)
-    if recording and any(a._data.requires_grad for a in arguments):
-        call = _CustomFunction.apply(_Call(op, op_type, ctx, n_args, arguments, auxiliary, outputs),
-                                     *[a._data for a in arguments + auxiliary])
-        outputs = [wrap(t, ctx) for t in call]
+    from .ndarray.sparse.recorded import graph_of
+
+    graphs = [graph_of(a) for a in arguments + auxiliary]
+    if recording and any(g is not None for g in graphs[:n_args]):
+        call = _CustomFunction.apply(_Call(op, prop, op_type, ctx, n_args, arguments, auxiliary, outputs),
+                                     *[_dense(a) if g is None else g for a, g in zip(arguments + auxiliary, graphs)])
+        outputs = [_in_graph(o, t, ctx) for o, t in zip(outputs, call)]
     if out is not None:
         targets = out if isinstance(out, (list, tuple)) else [out]
         for target, value in zip(targets, outputs):

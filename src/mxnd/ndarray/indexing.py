@@ -285,7 +285,12 @@ def _prepare_value(array: NDArray, value, shape, new_axes=()) -> torch.Tensor:
     ``_prepare_value_nd``."""
     data = array._data
     if isinstance(value, NDArray):
-        tensor = dtypes.c_cast(value._data, data.dtype, device=data.device)
+        try:
+            source = value._data
+        except AttributeError:  # a csr or row_sparse value: MXNet's frontend finds no array in it
+            raise TypeError(f"{type(array)} does not support assignment with non-array-like object "
+                            f"{value} of type {type(value)}") from None
+        tensor = dtypes.c_cast(source, data.dtype, device=data.device)
     else:
         try:
             source = np.asarray(value)
