@@ -388,17 +388,39 @@ class _ZeroLink(torch.autograd.Function):
         return None, head.new_zeros(ctx.variable_shape)
 
 
+def _graph_tensor(array):
+    """The tensor standing for ``array`` in a recorded graph: a dense array's data, a sparse one's
+    dense graph tensor (a plain dense copy when it is in no graph)."""
+    if array.stype == "default":
+        return array._data
+    from .ndarray.sparse.recorded import graph_of
+
+    graph = graph_of(array)
+    return _dense_data(array) if graph is None else graph
+
+
+def _output_in_graph(given, traced, ctx):
+    """A Function's output after the graph recorded it: the traced tensor, or for a csr/row_sparse
+    output, that array carrying the traced tensor as its dense graph tensor."""
+    if given.stype == "default":
+        return wrap(traced, ctx)
+    given._graph = traced
+    return given
+
+
 class _Bridge(torch.autograd.Function):
     """Runs an mx.autograd.Function's forward/backward inside torch's graph."""
 
     @staticmethod
-    def forward(ctx, function, contexts, *tensors):
-        inputs = [wrap(t, c) for t, c in zip(tensors, contexts)]
+    def forward(ctx, function, arrays, *tensors):
+        # dense inputs as new arrays on the (graph-free here) tensors; csr/row_sparse ones as they are
+        inputs = [wrap(t, a._ctx) if a.stype == "default" else a for t, a in zip(tensors, arrays)]
         with _Scope(False, None):
             outputs = function.forward(*inputs)
-        ctx.function, ctx.contexts = function, contexts
+        ctx.function = function
         function._single_output = isinstance(outputs, NDArray)
-        return tuple(o._data for o in _as_list(outputs))
+        function._outputs = outputs = _as_list(outputs)
+        return tuple(_dense_data(o) for o in outputs)
 
     @staticmethod
     def backward(ctx, *output_grads):
@@ -406,7 +428,7 @@ class _Bridge(torch.autograd.Function):
         grads = [wrap(g.contiguous(), c) for g, c in zip(output_grads, function._output_contexts)]
         with _Scope(False, None):
             input_grads = function.backward(*grads)
-        return (None, None) + tuple(g._data if isinstance(g, NDArray) else None for g in _as_list(input_grads))
+        return (None, None) + tuple(_dense_data(g) if isinstance(g, NDArray) else None for g in _as_list(input_grads))
 
 
 class Function(abc.ABC):
@@ -428,6 +450,7 @@ class Function(abc.ABC):
     def __init__(self):
         self.saved_tensors = ()
         self._single_output = True
+        self._outputs = ()
         self._output_contexts = ()
         self._used = False
 
@@ -448,12 +471,15 @@ class Function(abc.ABC):
             raise AssertionError("Each Function instance can only be called once. "
                                  "Please create another instance.")
         self._used = True
-        tensors = [i._data for i in inputs]
+        try:
+            tensors = [i._data for i in inputs]
+        except AttributeError:  # a csr or row_sparse input: its dense graph tensor stands for it
+            tensors = [_graph_tensor(i) for i in inputs]
         if FLAGS.get().recording and any(t.requires_grad for t in tensors):
-            contexts = [i._ctx for i in inputs]
-            outputs = _Bridge.apply(self, contexts, *tensors)
+            outputs = _Bridge.apply(self, inputs, *tensors)
             ctx = inputs[0]._ctx
-            arrays = [wrap(o, ctx) for o in outputs]
+            arrays = [_output_in_graph(given, traced, ctx) for given, traced in zip(self._outputs, outputs)]
+            self._outputs = ()
             self._output_contexts = [a._ctx for a in arrays]
             return arrays[0] if self._single_output else arrays
         with _Scope(False, None):

@@ -158,3 +158,26 @@ def test_sparse_variable_costs_no_dense_copy_until_recorded():
     x.attach_grad()
     assert x.grad.stype == "csr" and x.grad.shape == (10 ** 6, 10 ** 6)
     assert x.detach().stype == "csr"
+
+
+def test_autograd_function_on_a_csr_input():
+    """mx.autograd.Function receives csr inputs as they are and may return csr outputs, which stay
+    csr in the graph (MXNet's values; its own backward here fails where mxnd gives the gradient)."""
+    class Square(mx.autograd.Function):
+        def forward(self, x):
+            self.save_for_backward(x)
+            return x * x
+
+        def backward(self, dy):
+            (x,) = self.saved_tensors
+            return 2 * x * dy
+
+    x = mx.nd.array([[0, 1.5], [2, 0]]).tostype("csr")
+    y = Square()(x)
+    assert y.stype == "csr" and y.asnumpy().tolist() == [[0.0, 2.25], [4.0, 0.0]]
+    x.attach_grad(stype="default")
+    with mx.autograd.record():
+        y = Square()(x)
+    assert y.stype == "csr"
+    y.backward()
+    assert x.grad.stype == "default" and x.grad.asnumpy().tolist() == [[0.0, 3.0], [4.0, 0.0]]
