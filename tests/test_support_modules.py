@@ -591,11 +591,11 @@ def test_attr_scope_nests_per_thread_and_checks_strings():
         with mx.attribute.AttrScope(lr_mult="0.1") as inner:
             assert inner.get({"wd_mult": "0"}) == {"group": "dev1", "lr_mult": "0.1", "wd_mult": "0"}
             seen = []
-            thread = threading.Thread(target=lambda: seen.append(mx.attribute._active().get(None)))
+            thread = threading.Thread(target=lambda: seen.append(mx.name.active(mx.AttrScope).get(None)))
             thread.start()
             thread.join()
             assert seen == [{}]
-        assert mx.attribute._active() is outer
+        assert mx.name.active(mx.AttrScope) is outer
     assert mx.AttrScope().get({"a": "b"}) == {"a": "b"} and mx.AttrScope().get(None) == {}
     with pytest.raises(ValueError, match="Attributes need to be string"):
         mx.AttrScope(lr_mult=0.1)
@@ -603,3 +603,19 @@ def test_attr_scope_nests_per_thread_and_checks_strings():
         warnings.simplefilter("always")
         assert isinstance(mx.AttrScope.current, mx.AttrScope)
     assert "deprecated" in str(caught[0].message)
+
+
+def test_name_manager_scopes_and_deprecated_current():
+    """mx.name as MXNet 1.9.1's: Prefix prepends, a given name is kept, ``current`` reads warn
+    (its setter does not, unlike AttrScope's)."""
+    import warnings
+
+    with mx.name.Prefix("net_") as names:
+        assert [names.get(None, "fc"), names.get(None, "fc"), names.get("out", "fc")] == ["net_fc0", "net_fc1", "net_out"]
+        assert mx.name.active(mx.name.NameManager) is names
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        previous = mx.name.NameManager.current
+        mx.name.NameManager.current = mx.name.NameManager()
+        mx.name.NameManager.current = previous
+    assert len(caught) == 1 and "NameManager.current has been deprecated" in str(caught[0].message)

@@ -8,28 +8,13 @@ NDArray code and libraries that enter an AttrScope keep working).
 [('group', 'dev1'), ('lr_mult', '0.1'), ('wd_mult', '0')]
 """
 import threading
-import warnings
+
+from .name import active, deprecated_current
 
 __all__ = ["AttrScope"]
 
 
-class _CurrentScope(type):
-    """``AttrScope.current``: a class-level property, as MXNet's (deprecated there too)."""
-
-    @property
-    def current(cls):
-        warnings.warn("AttrScope.current has been deprecated. "
-                      "It is advised to use the `with` statement with AttrScope.", DeprecationWarning)
-        return _active()
-
-    @current.setter
-    def current(cls, scope):
-        warnings.warn("AttrScope.current has been deprecated. "
-                      "It is advised to use the `with` statement with AttrScope.", DeprecationWarning)
-        AttrScope._current.value = scope
-
-
-class AttrScope(metaclass=_CurrentScope):
+class AttrScope(metaclass=deprecated_current("AttrScope", warn_on_set=True)):
     """String attributes for everything created inside the ``with`` block; nested scopes add to
     (and override) the enclosing one's."""
     _current = threading.local()
@@ -49,7 +34,7 @@ class AttrScope(metaclass=_CurrentScope):
         return merged
 
     def __enter__(self):
-        self._old_scope = _active()
+        self._old_scope = active(AttrScope)
         self._attr = {**self._old_scope._attr, **self._attr}
         AttrScope._current.value = self
         return self
@@ -57,10 +42,3 @@ class AttrScope(metaclass=_CurrentScope):
     def __exit__(self, ptype, value, trace):
         assert self._old_scope
         AttrScope._current.value = self._old_scope
-
-
-def _active():
-    """This thread's scope (an empty one the first time)."""
-    if not hasattr(AttrScope._current, "value"):
-        AttrScope._current.value = AttrScope()
-    return AttrScope._current.value

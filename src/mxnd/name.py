@@ -12,21 +12,40 @@ import warnings
 __all__ = ["NameManager", "Prefix"]
 
 
-class _CurrentManager(type):
-    """``NameManager.current``: a class-level property, as MXNet's (deprecated there too)."""
+def deprecated_current(name: str, warn_on_set: bool):
+    """The metaclass giving a scope class (NameManager, AttrScope) MXNet's class-level ``current``
+    property: this thread's scope, deprecated in MXNet 1.x in favour of ``with`` (a warning on read,
+    and on write where MXNet warns too)."""
+    message = f"{name}.current has been deprecated. It is advised to use the `with` statement with {name}."
 
-    @property
-    def current(cls):
-        warnings.warn("NameManager.current has been deprecated. "
-                      "It is advised to use the `with` statement with NameManager.", DeprecationWarning)
-        return _active()
+    class Current(type):
+        @property
+        def current(cls):
+            warnings.warn(message, DeprecationWarning)
+            return active(cls)
 
-    @current.setter
-    def current(cls, manager):
-        NameManager._current.value = manager
+        @current.setter
+        def current(cls, scope):
+            if warn_on_set:
+                warnings.warn(message, DeprecationWarning)
+            _owner(cls)._current.value = scope
+    return Current
 
 
-class NameManager(metaclass=_CurrentManager):
+def _owner(cls):
+    """The class of a scope hierarchy that holds the thread-local ``_current``."""
+    return next(c for c in cls.__mro__ if "_current" in vars(c))
+
+
+def active(cls):
+    """This thread's scope of ``cls``'s hierarchy (a fresh default scope the first time)."""
+    owner = _owner(cls)
+    if not hasattr(owner._current, "value"):
+        owner._current.value = owner()
+    return owner._current.value
+
+
+class NameManager(metaclass=deprecated_current("NameManager", warn_on_set=False)):
     """Names ``hint0``, ``hint1``, ... for unnamed nodes; a given name is kept."""
     _current = threading.local()
 
@@ -43,7 +62,7 @@ class NameManager(metaclass=_CurrentManager):
         return f"{hint}{count}"
 
     def __enter__(self):
-        self._old_manager = _active()
+        self._old_manager = active(NameManager)
         NameManager._current.value = self
         return self
 
@@ -61,10 +80,3 @@ class Prefix(NameManager):
 
     def get(self, name, hint):
         return self._prefix + super().get(name, hint)
-
-
-def _active():
-    """This thread's manager (a fresh NameManager the first time)."""
-    if not hasattr(NameManager._current, "value"):
-        NameManager._current.value = NameManager()
-    return NameManager._current.value
