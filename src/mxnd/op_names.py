@@ -80,13 +80,18 @@ def named(name: str, function, *args):
         return function(*args)
 
 
-@contextlib.contextmanager
+_NOTHING = contextlib.nullcontext()
+
+
 def custom_scope(op_type: str, backward: bool = False):
     """A custom operator's forward (or backward) as MXNet profiles it: the whole call named
-    ``<op_type>::pure_python``, the operators it runs ``<op_type>::<name>``."""
-    if not ACTIVE[0]:
-        yield
-        return
+    ``<op_type>::pure_python``, the operators it runs ``<op_type>::<name>`` (nothing to do while the
+    profiler does not record)."""
+    return _custom_scope(op_type, backward) if ACTIVE[0] else _NOTHING
+
+
+@contextlib.contextmanager
+def _custom_scope(op_type, backward):
     prefix = f"_backward_{op_type}::" if backward else f"{op_type}::"
     outer, _PREFIX.value = _PREFIX.value, ""
     try:

@@ -118,22 +118,16 @@ def get_all_registered_operators():
     return list(_REGISTRY)
 
 
-class _Callback:
-    """``with _Callback(where):`` MXNet runs a custom operator's Python code as engine callbacks, which
-    print an exception's traceback and fail the call: it surfaces as MXNetError ("Error in <where>")."""
-
-    __slots__ = ("where",)
-
-    def __init__(self, where):
-        self.where = where
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, kind, error, trace):
-        if kind is not None and issubclass(kind, Exception) and not issubclass(kind, MXNetError):
-            raise MXNetError(f"Error in {self.where}: {kind.__name__}: {error}") from error
-        return False
+def _callback(owner, method, function, *args):
+    """``function(*args)`` as MXNet runs a custom operator's Python code: an engine callback, which
+    prints the exception's traceback and fails the call, so it surfaces as MXNetError
+    ("Error in <owner>.<method>: <type>: <message>"); an MXNetError passes through."""
+    try:
+        return function(*args)
+    except MXNetError:
+        raise
+    except Exception as error:
+        raise MXNetError(f"Error in {owner}.{method}: {type(error).__name__}: {error}") from error
 
 
 class _Call:
@@ -147,10 +141,10 @@ class _Call:
         """The output gradients and zero input gradients in the storage types the operator's
         ``infer_storage_type_backward`` gives."""
         stypes = [a.stype for a in self.arguments]
-        with _Callback(f"{self.op_type}.infer_storage_type_backward"):
-            ograd, _, _, igrad, *_ = self.prop.infer_storage_type_backward(
-                ["default"] * len(output_grads), stypes, [o.stype for o in self.outputs],
-                [getattr(a.grad, "stype", "default") for a in self.arguments], [a.stype for a in self.auxiliary])
+        ograd, _, _, igrad, *_ = _callback(
+            self.op_type, "infer_storage_type_backward", self.prop.infer_storage_type_backward,
+            ["default"] * len(output_grads), stypes, [o.stype for o in self.outputs],
+            [getattr(a.grad, "stype", "default") for a in self.arguments], [a.stype for a in self.auxiliary])
         out_grad = [_in_storage(wrap(g.contiguous(), self.ctx), stype) for g, stype in zip(output_grads, ograd)]
         in_grad = [_zeros(a.shape, a.dtype, stype, self.ctx) for a, stype in zip(self.arguments, igrad)]
         return out_grad, in_grad
@@ -187,9 +181,9 @@ class _CustomFunction(torch.autograd.Function):
         out_grad, in_grad = call.backward_arrays(output_grads)
         previous = set_recording(False)
         try:
-            with custom_scope(call.op_type, backward=True), _Callback("CustomOp.backward"):
-                call.op.backward(["write"] * len(in_grad), out_grad, call.arguments, call.outputs, in_grad,
-                                 call.auxiliary)
+            with custom_scope(call.op_type, backward=True):
+                _callback("CustomOp", "backward", call.op.backward, ["write"] * len(in_grad), out_grad,
+                          call.arguments, call.outputs, in_grad, call.auxiliary)
         finally:
             set_recording(previous)
         return (None,) + tuple(_dense(g) for g in in_grad) + (None,) * len(call.auxiliary)
@@ -213,10 +207,8 @@ def custom(*inputs, op_type=None, out=None, name=None, **kwargs):
         raise MXNetError(f"Custom: operator type {op_type!r} is not registered "
                          f"(known: {sorted(_REGISTRY)})")
     prop = _REGISTRY[op_type](**{key: str(value) for key, value in kwargs.items()})
-    with _Callback(f"{op_type}.list_arguments"):
-        n_args = len(prop.list_arguments())
-    with _Callback(f"{op_type}.list_auxiliary_states"):
-        n_aux = len(prop.list_auxiliary_states())
+    n_args = len(_callback(op_type, "list_arguments", prop.list_arguments))
+    n_aux = len(_callback(op_type, "list_auxiliary_states", prop.list_auxiliary_states))
     if len(inputs) != n_args + n_aux:
         raise MXNetError(f"Custom: {op_type} expects {n_args + n_aux} inputs "
                          f"({n_args} arguments, {n_aux} auxiliary states), got {len(inputs)}")
@@ -225,19 +217,17 @@ def custom(*inputs, op_type=None, out=None, name=None, **kwargs):
             raise AssertionError(f"Custom: inputs must be NDArrays, got {type(value).__name__}")
     arguments, auxiliary = list(inputs[:n_args]), list(inputs[n_args:])
     ctx = inputs[0].context
-    with _Callback(f"{op_type}.infer_shape"):
-        shapes = prop.infer_shape([a.shape for a in arguments])
-    with _Callback(f"{op_type}.infer_type"):
-        types = prop.infer_type([np.dtype(a.dtype).type for a in arguments])
-    with _Callback(f"{op_type}.infer_storage_type"):
-        stypes = prop.infer_storage_type([a.stype for a in arguments])
+    shapes = _callback(op_type, "infer_shape", prop.infer_shape, [a.shape for a in arguments])
+    types = _callback(op_type, "infer_type", prop.infer_type, [np.dtype(a.dtype).type for a in arguments])
+    stypes = _callback(op_type, "infer_storage_type", prop.infer_storage_type, [a.stype for a in arguments])
     outputs = [_zeros(shape, dtype, stype, ctx) for shape, dtype, stype in zip(shapes[1], types[1], stypes[1])]
-    with _Callback(f"{op_type}.create_operator"):
-        op = prop.create_operator(ctx, [a.shape for a in arguments], [a.dtype for a in arguments])
+    op = _callback(op_type, "create_operator", prop.create_operator, ctx, [a.shape for a in arguments],
+                   [a.dtype for a in arguments])
     recording = set_recording(False)
     try:
-        with torch.no_grad(), custom_scope(op_type), _Callback("CustomOp.forward"):
-            op.forward(FLAGS.get().training, ["write"] * len(outputs), arguments, outputs, auxiliary)
+        with torch.no_grad(), custom_scope(op_type):
+            _callback("CustomOp", "forward", op.forward, FLAGS.get().training, ["write"] * len(outputs),
+                      arguments, outputs, auxiliary)
     finally:
         set_recording(recording)
     from .ndarray.sparse.recorded import graph_of
