@@ -220,12 +220,13 @@ def custom(*inputs, op_type=None, out=None, name=None, **kwargs):
     shapes = _callback(op_type, "infer_shape", prop.infer_shape, [a.shape for a in arguments])
     types = _callback(op_type, "infer_type", prop.infer_type, [np.dtype(a.dtype).type for a in arguments])
     stypes = _callback(op_type, "infer_storage_type", prop.infer_storage_type, [a.stype for a in arguments])
-    outputs = [_zeros(shape, dtype, stype, ctx) for shape, dtype, stype in zip(shapes[1], types[1], stypes[1])]
     op = _callback(op_type, "create_operator", prop.create_operator, ctx, [a.shape for a in arguments],
                    [a.dtype for a in arguments])
     recording = set_recording(False)
     try:
-        with torch.no_grad(), custom_scope(op_type):
+        with torch.no_grad(), custom_scope(op_type):  # the outputs' allocation is not an operator of its own
+            outputs = [_zeros(shape, dtype, stype, ctx)
+                       for shape, dtype, stype in zip(shapes[1], types[1], stypes[1])]
             _callback("CustomOp", "forward", op.forward, FLAGS.get().training, ["write"] * len(outputs),
                       arguments, outputs, auxiliary)
     finally:
