@@ -388,17 +388,6 @@ class _ZeroLink(torch.autograd.Function):
         return None, head.new_zeros(ctx.variable_shape)
 
 
-def _graph_tensor(array):
-    """The tensor standing for ``array`` in a recorded graph: a dense array's data, a sparse one's
-    dense graph tensor (a plain dense copy when it is in no graph)."""
-    if array.stype == "default":
-        return array._data
-    from .ndarray.sparse.recorded import graph_of
-
-    graph = graph_of(array)
-    return _dense_data(array) if graph is None else graph
-
-
 def _output_in_graph(given, traced, ctx):
     """A Function's output after the graph recorded it: the traced tensor, or for a csr/row_sparse
     output, that array carrying the traced tensor as its dense graph tensor."""
@@ -474,7 +463,9 @@ class Function(abc.ABC):
         try:
             tensors = [i._data for i in inputs]
         except AttributeError:  # a csr or row_sparse input: its dense graph tensor stands for it
-            tensors = [_graph_tensor(i) for i in inputs]
+            from .ndarray.sparse.recorded import graph_tensor
+
+            tensors = [graph_tensor(i) for i in inputs]
         if FLAGS.get().recording and any(t.requires_grad for t in tensors):
             outputs = _Bridge.apply(self, inputs, *tensors)
             ctx = inputs[0]._ctx

@@ -231,12 +231,12 @@ def custom(*inputs, op_type=None, out=None, name=None, **kwargs):
                       arguments, outputs, auxiliary)
     finally:
         set_recording(recording)
-    from .ndarray.sparse.recorded import graph_of
+    if recording:
+        from .ndarray.sparse.recorded import graph_tensor
 
-    graphs = [graph_of(a) for a in arguments + auxiliary]
-    if recording and any(g is not None for g in graphs[:n_args]):
-        call = _CustomFunction.apply(_Call(op, prop, op_type, ctx, n_args, arguments, auxiliary, outputs),
-                                     *[_dense(a) if g is None else g for a, g in zip(arguments + auxiliary, graphs)])
+        tensors = [graph_tensor(a) for a in arguments + auxiliary]
+    if recording and any(t.requires_grad for t in tensors[:n_args]):
+        call = _CustomFunction.apply(_Call(op, prop, op_type, ctx, n_args, arguments, auxiliary, outputs), *tensors)
         outputs = [_in_graph(o, t, ctx) for o, t in zip(outputs, call)]
     if out is not None:
         targets = out if isinstance(out, (list, tuple)) else [out]

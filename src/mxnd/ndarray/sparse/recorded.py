@@ -26,7 +26,7 @@ from ..ndarray import NDArray, wrap
 from .arrays import BaseSparseNDArray
 from .convert import to_dense_tensor
 
-__all__ = ["graph_of", "records", "make_variable", "recorded_dispatch", "link"]
+__all__ = ["graph_of", "graph_tensor", "records", "make_variable", "recorded_dispatch", "link"]
 
 
 def _components_key(array):
@@ -116,6 +116,12 @@ def recorded_dispatch(arrays, out, run_unrecorded, dense_call, params):
     return link(result, traced._data)
 
 
-def _graph_input(array):
+def graph_tensor(array) -> torch.Tensor:
+    """The tensor standing for ``array`` in recorded computations: its graph tensor (``graph_of``),
+    else its dense values."""
     graph = graph_of(array)
-    return wrap(to_dense_tensor(array) if graph is None else graph, array._ctx)
+    return to_dense_tensor(array) if graph is None else graph
+
+
+def _graph_input(array):
+    return wrap(graph_tensor(array), array._ctx)
