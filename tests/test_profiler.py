@@ -2,6 +2,7 @@
 Chrome trace file, the aggregate table, the user objects, pause/resume and the atomic write."""
 import json
 import os
+import sys
 
 import numpy as np
 import pytest
@@ -481,6 +482,21 @@ def test_a_process_ending_while_the_profiler_runs_writes_the_trace_and_exits_cle
     assert done.returncode == 0, done.stderr[-2000:]
     names = {event.get("name") for event in json.loads(trace.read_text())["traceEvents"]}
     assert "process_name" in names and len(names) > 1
+
+
+def test_starting_and_stopping_print_nothing(tmp_path, capfd):
+    # torch 2.13's profiler writes "USDT:... profiler_start" / "profiler_stop" lines to stderr;
+    # MXNet's prints nothing
+    configure(tmp_path)
+    for _ in range(2):
+        mx.profiler.set_state("run")
+        (mx.nd.ones((2, 2)) * 2).wait_to_read()
+        mx.profiler.set_state("stop")
+    table = mx.profiler.dumps(reset=True)
+    print("after", file=sys.stderr)
+    out, err = capfd.readouterr()
+    assert "_mul_scalar" in table
+    assert (out, err) == ("", "after\n")
 
 
 # --- operator names (MXNet's, as its test_profiler.py checks them) ---------------------------

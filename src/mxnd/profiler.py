@@ -27,6 +27,7 @@ import atexit
 import json
 import os
 import re
+import sys
 import threading
 import time
 import warnings
@@ -93,7 +94,7 @@ class _Profiler:
             if torch.cuda.is_available():
                 activities.append(torch.profiler.ProfilerActivity.CUDA)
             self.session = torch.profiler.profile(activities=activities)
-            self.session.start()
+            _quietly(self.session.start)
             op_names.name_operators(True)
         elif not wanted and self.session is not None:
             op_names.name_operators(False)
@@ -104,7 +105,7 @@ class _Profiler:
         torch's for work outside the operators), the operators run inside custom operators
         (category "Custom Operator", as MXNet) and its GPU kernels."""
         session, self.session = self.session, None
-        session.stop()
+        _quietly(session.stop)
         start_ns = session.profiler.kineto_results.trace_start_ns()
         for event in session.events():
             on_gpu = event.device_type == torch.autograd.DeviceType.CUDA
@@ -164,6 +165,28 @@ class _Profiler:
         lines = ",\n".join("        " + json.dumps(event) for event in self.emitted)
         text = ('{\n    "traceEvents": [\n' + lines + '\n    ],\n    "displayTimeUnit": "ms"\n}\n')
         atomic_write(os.fspath(filename), lambda write: write(text.encode()), "dump")
+
+
+def _quietly(action):
+    """``action()`` with file descriptor 2 on /dev/null: torch's profiler (kineto in torch 2.13)
+    writes lines such as ``USDT:... profiler_start`` to stderr at each start and stop, which
+    MXNet's profiler does not print. (Another thread's stderr output during the call is lost.)
+
+    >>> _quietly(lambda: 42)
+    42
+    """
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (AttributeError, OSError, ValueError):  # no stderr, or a stream without a descriptor
+        return action()
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        return action()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _process_name(category, events):
