@@ -21,6 +21,8 @@ import threading
 
 import torch
 
+from . import backward_names
+
 __all__ = ["slot", "name_operators", "named", "custom_scope", "is_custom_name", "ACTIVE"]
 
 _SLOTS: dict = {}     # operator name -> [body]: what build.py's functions call
@@ -57,7 +59,10 @@ def _label(name: str) -> str:
 def _wrap(body, name):
     def call(*args, **kwargs):
         with torch.profiler.record_function(_label(name)):
-            return body(*args, **kwargs)
+            result = body(*args, **kwargs)
+        if torch.is_grad_enabled():  # recorded: its backward pass runs under MXNet's name too
+            backward_names.name_nodes(result, args, name)
+        return result
     call.__wrapped__ = body
     return call
 

@@ -36,7 +36,7 @@ import zlib
 import numpy as np
 import torch
 
-from . import op_names
+from . import backward_names, op_names
 from .errors import MXNetError
 from .ndarray.utils import atomic_write
 
@@ -112,12 +112,15 @@ class _Profiler:
             custom = not on_gpu and op_names.is_custom_name(event.name)
             if not on_gpu and event.cpu_parent is not None and not custom:
                 continue  # counted in its top-level operator
+            name, part = (event.name, False) if on_gpu or custom else backward_names.label_of(event)
+            if name is None:
+                continue  # torch storing a gradient: part of MXNet's backward operators
             begin = start_ns + int(event.time_range.start * 1000)
             end = start_ns + int(event.time_range.end * 1000)
             category, pid = (("kernel", 1 + event.device_index) if on_gpu else
                              ("Custom Operator", 0) if custom else ("operator", 0))
-            self.pending.append((begin, category, "duration", event.name, end - begin, [
-                {"name": event.name, "cat": category, "ph": phase, "ts": ns / 1000, "pid": pid,
+            self.pending.append((begin, category, "part" if part else "duration", name, end - begin, [
+                {"name": name, "cat": category, "ph": phase, "ts": ns / 1000, "pid": pid,
                  "tid": event.thread} for phase, ns in (("B", begin), ("E", end))]))
 
     def restart(self):
@@ -155,6 +158,9 @@ class _Profiler:
         table = self.stats.setdefault(category, {})
         if kind is None:
             return  # a marker: its category is listed, it has no row (as MXNet)
+        if kind == "part":  # a torch node of a backward operator counted in another event
+            table.setdefault(name, ["duration", 0, 0, float("inf"), 0])[2] += value
+            return
         row = table.setdefault(name, [kind, 0, 0, float("inf"), 0])
         row[1] += 1
         row[2] = value if kind == "counter" else row[2] + value
