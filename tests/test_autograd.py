@@ -656,3 +656,31 @@ def test_contrib_autograd_backward_needs_a_list():
         old.backward(y)
     old.backward([y], [mx.nd.array([2.])])
     assert gx.asnumpy().tolist() == [24.]
+
+
+# head gradients of the heads [y] * len(heads) (None: ones), and x.grad of y = 3 * x in MXNet 1.9.1:
+# the last head gradient of a repeated head wins
+REPEATED_HEADS = [([None, 0.1], 0.3), ([0.1, None], 3.0), ([2.0, 0.1], 0.3), ([None, None], 3.0), ([3.0, 5.0, 7.0], 21.0)]
+
+
+@pytest.mark.parametrize("heads, expected", REPEATED_HEADS, ids=[str(h) for h, _ in REPEATED_HEADS])
+def test_a_repeated_head_takes_its_last_head_gradient(heads, expected, ctx):
+    x = variable([1., 2.], ctx)
+    with autograd.record():
+        y = x * 3
+    head_grads = [None if h is None else mx.nd.ones_like(y) * h for h in heads]
+    autograd.backward([y] * len(heads), head_grads=head_grads)
+    assert np.allclose(x.grad.asnumpy(), [expected] * 2)
+    with autograd.record():
+        y = x * 3
+    grad = autograd.grad([y] * len(heads), [x], head_grads=head_grads)[0]
+    assert np.allclose(grad.asnumpy(), [expected] * 2)
+
+
+def test_distinct_heads_on_one_graph_still_add(ctx):
+    x = variable([1., 2.], ctx)
+    with autograd.record():
+        y = x * 3
+        w = y * 1
+    autograd.backward([y, w], head_grads=[mx.nd.ones_like(y), mx.nd.ones_like(y) * 0.1])
+    assert np.allclose(x.grad.asnumpy(), [3.3, 3.3])  # MXNet 1.9.1: 3.3000002

@@ -186,7 +186,17 @@ def _head_tensors(heads, head_grads):
         _check_in_graph(data)
         tensors.append(data)
         grads.append(_default_head_grad(data) if head_grad_data is None else head_grad_data)
-    return tensors, grads
+    return _last_of_each(tensors, grads) if len(tensors) > 1 else (tensors, grads)
+
+
+def _last_of_each(tensors, grads):
+    """A head listed more than once (``backward([y, y], [g1, g2])``) takes its last head gradient,
+    as in MXNet 1.9.1, whose graph has one output entry per array; torch would sum them."""
+    last = {id(tensor): i for i, tensor in enumerate(tensors)}
+    if len(last) == len(tensors):
+        return tensors, grads
+    kept = sorted(last.values())
+    return [tensors[i] for i in kept], [grads[i] for i in kept]
 
 
 def _dense_data(array):

@@ -16,7 +16,7 @@ from ..base import integer_types, numeric_types
 from ..errors import MXNetError
 from ..recording import ASSIGN_IN_GRAPH, FLAGS, without_grad
 from .indexing_keys import LEGACY_BOOLEAN
-from .ndarray import NDArray, wrap
+from .ndarray import NDArray, copy_into, wrap, write_unaliased
 from .ops.creation import fill_value
 
 __all__ = ["getitem", "setitem"]
@@ -351,7 +351,8 @@ def _assign(array: NDArray, key, value):
         # MXNet's double -> DType (torch's own for floating types): 300 into uint8 is 44
         target.fill_(value if data.is_floating_point() else fill_value(value, data.dtype))
     else:
-        target.copy_(_prepare_value(array, value, tuple(target.shape), new_axes))
+        # a value overlapping the target (x[1:] = x[:-1]) is read first: docs/differences.md
+        copy_into(target, _prepare_value(array, value, tuple(target.shape), new_axes))
 
 
 def _basic_new_axes(parts):
@@ -381,4 +382,5 @@ def _scatter(array: NDArray, key: _Key, value):
         values = torch.full(shape, fill, dtype=data.dtype, device=data.device)
     else:
         values = _prepare_value(array, value, shape, new_axes)
-    data.view(-1).index_put_((positions.reshape(-1),), values.reshape(-1))
+    flat, index = data.view(-1), (positions.reshape(-1),)
+    write_unaliased(lambda source: flat.index_put_(index, source), values.reshape(-1))  # x[::-1] = x

@@ -390,9 +390,27 @@ def write_into(target: torch.Tensor, source, op_name: str):
     if FLAGS.get().recording:
         if target.requires_grad:
             raise MXNetError(f"{op_name}: {ASSIGN_IN_GRAPH}")
-        target.copy_(source)
+        copy_into(target, source)
     else:
-        without_grad(target.copy_, (source,))
+        without_grad(copy_into, (target, source))
+
+
+def copy_into(target: torch.Tensor, source) -> None:
+    """``target.copy_(source)`` where ``source`` may overlap ``target`` (``x[:-1].copyto(x[1:])``)."""
+    write_unaliased(target.copy_, source)
+
+
+def write_unaliased(write, source: torch.Tensor) -> None:
+    """``write(source)`` for an in-place torch write whose ``source`` may overlap the tensor it
+    writes: then the whole source is read before the write, as MXNet's copy does (setitem:
+    docs/differences.md). torch refuses the partial overlaps it detects, before writing; only
+    then is the source cloned, so the ordinary write pays nothing for the check."""
+    try:
+        write(source)
+    except RuntimeError as error:
+        if "single memory location" not in str(error):
+            raise
+        write(source.clone())
 
 
 def _reshape_view(data: torch.Tensor, target: tuple, requested=None) -> torch.Tensor:
