@@ -17,6 +17,7 @@ import weakref
 
 import torch
 
+from . import op_names
 from .errors import MXNetError
 from .fast_paths import on_host
 from .ndarray.ndarray import NDArray, wrap
@@ -214,14 +215,20 @@ _HEAD_ONES_BYTES = (64 << 10, 256 << 20)  # smaller: torch.ones_like costs about
 
 
 def _default_head_grad(data):
-    """Ones shaped like the head ``data``: MXNet's default head gradient.
+    """Ones shaped like the head ``data``: MXNet's default head gradient (``SetValueOp`` in the
+    profiler's statistics, as MXNet names it)."""
+    return op_names.named("SetValueOp", _head_ones, data)
+
+
+def _head_ones(data):
+    """Ones shaped like ``data``.
 
     A host tensor of ones (64 KB to 256 MB) is kept per thread and reused while nothing wrote into
     it (its ``_version``): a fresh allocation of 32 MB or more costs page faults on every backward
     (9 ms of a 50 ms convolution step here), which MXNet's memory pool does not pay, and smaller
     ones still cost the fill (30 µs for an LSTM's 655 KB output).
 
-    >>> _default_head_grad(torch.zeros(2, 3)).tolist()
+    >>> _head_ones(torch.zeros(2, 3)).tolist()
     [[1.0, 1.0, 1.0], [1.0, 1.0, 1.0]]
     """
     nbytes = data.numel() * data.element_size()
