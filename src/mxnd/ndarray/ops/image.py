@@ -358,7 +358,8 @@ def _lighting(data, alphas):
     if len(alphas) < 3:
         raise ValueError(f"index = {len(alphas)} must be in range [0, {len(alphas)})")
     a = [_F32(v) for v in alphas[:3]]
-    offsets = [float(row[0] * a[0] + row[1] * a[1] + row[2] * a[2]) for row in _EIGEN]
+    with np.errstate(invalid="ignore", over="ignore"):  # infinite alphas: NaN, silently as in C++
+        offsets = [float(row[0] * a[0] + row[1] * a[1] + row[2] * a[2]) for row in _EIGEN]
     shift = torch.tensor(offsets, dtype=torch.float32, device=data.device)
     return _saturate_cast(data.to(torch.float32) + shift, data.dtype)
 
