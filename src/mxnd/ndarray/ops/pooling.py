@@ -20,6 +20,7 @@ upsampling-inl.h, contrib/adaptive_avg_pooling-inl.h, contrib/bilinear_resize-in
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -148,10 +149,11 @@ def _avg_divisor(sizes, kernel, pad, stride, outs, include_pad, like):
     return divisor.to(dtype=like.dtype, device=like.device)
 
 
-def _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value):
-    """Pool a channels-first tensor ``(N, C, *spatial)``."""
-    rank = data.dim() - 2
-    sizes = tuple(data.shape[2:])
+@functools.lru_cache(maxsize=256)
+def _windows(sizes, kernel, stride, pad, full):
+    """``(outs, direct)``: the output sizes, and whether torch's own pooling (its ceil_mode) makes
+    the same windows. Cached: a training loop pools the same shapes on every step, and these
+    checks cost as much as a small pool's kernel."""
     outs = tuple(_out_size(x, k, p, s, full) for x, k, p, s in zip(sizes, kernel, pad, stride))
     for x, k, p, o in zip(sizes, kernel, pad, outs):
         if k > x + 2 * p:
@@ -161,7 +163,14 @@ def _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value):
     # torch's ceil_mode drops a last window that starts in the padding; it also needs p <= k/2
     torch_outs = tuple(_out_size(x, k, p, s, full) - (full and (o - 1) * s >= x + p)
                        for x, k, p, s, o in zip(sizes, kernel, pad, stride, outs))
-    direct = full != "same" and torch_outs == outs and all(2 * p <= k for p, k in zip(pad, kernel))
+    return outs, full != "same" and torch_outs == outs and all(2 * p <= k for p, k in zip(pad, kernel))
+
+
+def _pool_nc(data, kernel, stride, pad, pool_type, full, include_pad, p_value):
+    """Pool a channels-first tensor ``(N, C, *spatial)``."""
+    rank = data.dim() - 2
+    sizes = tuple(data.shape[2:])
+    outs, direct = _windows(sizes, tuple(kernel), tuple(stride), tuple(pad), full)
     if pool_type == "max":
         if direct and _native_small(data, kernel, stride, pad):
             pooled = _torch_pool("max", rank)(data, kernel, stride, ceil_mode=full)
