@@ -19,6 +19,8 @@ Channels-last layouts follow MXNet's GPU semantics (its CPU build rejects them).
 """
 from __future__ import annotations
 
+import functools
+
 import torch
 import torch.nn.functional as F
 
@@ -48,8 +50,19 @@ def _geometry(data, kernel, stride, dilate, pad, ranks, layout):
     if data.dim() != rank + 2:
         raise ValueError(f"Check failed: dshp.ndim() == {rank + 2}U ({data.dim()} vs. {rank + 2}) : "
                          f"Input data should be {_DATA_TEXT[rank]}")
-    if data.dtype not in (torch.float16, torch.float32, torch.float64, torch.bfloat16):
+    if data.dtype not in _FLOATING:
         raise TypeError(f"This operation only support floating point types, not {str(data.dtype)[6:]}")
+    return (rank,) + _filled(tuple(kernel), tuple(stride), tuple(dilate), tuple(pad))
+
+
+_FLOATING = frozenset((torch.float16, torch.float32, torch.float64, torch.bfloat16))
+
+
+@functools.lru_cache(maxsize=256)
+def _filled(kernel, stride, dilate, pad):
+    """``(stride, dilate, pad)`` filled in to the kernel's length and checked; cached, as a
+    training loop passes the same ones on every step."""
+    rank = len(kernel)
     if any(k <= 0 for k in kernel):
         raise ValueError(f"kernel size must be positive, got kernel={kernel}")
     filled = []
@@ -65,7 +78,7 @@ def _geometry(data, kernel, stride, dilate, pad, ranks, layout):
     if any(s <= 0 for s in stride) or any(d <= 0 for d in dilate) or any(p < 0 for p in pad):
         raise ValueError(f"stride and dilate must be positive and pad non-negative, got "
                          f"stride={stride}, dilate={dilate}, pad={pad}")
-    return rank, stride, dilate, pad
+    return stride, dilate, pad
 
 
 def _to_channels_first(tensor, layout):
