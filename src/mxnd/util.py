@@ -5,8 +5,10 @@ C library.
   ``get_cuda_compute_capability`` come from torch.cuda.
 - NumPy-shape semantics (``set_np_shape``, ``is_np_shape``, ``np_shape``, ``use_np_shape``): mxnd's
   ``mx.nd`` always accepts 0-d and zero-size shapes (see docs/differences.md), so the flag
-  changes nothing; it is kept per thread, off at start and returned as MXNet does, so that code
-  which sets and tests it runs unchanged.
+  changes no operator; it is kept per thread, off at start and returned as MXNet does, so that
+  code which sets and tests it runs unchanged. It decides, as in MXNet, the semantics of saved
+  arrays: ``mx.nd.save`` under it writes np-shape (V3) arrays, and ``load`` takes V3 arrays only
+  under it and the others only outside it (ndarray/serialization.py).
 - NumPy-array semantics (``is_np_array``, ``np_array``, ``use_np_array``, ``use_np``, ``set_np``):
   mxnd has no ``mx.np``/``mx.npx``, so ``is_np_array()`` is always False and turning it on
   (``np_array(True)``, ``set_np()``, a function decorated with ``use_np``) raises
@@ -93,7 +95,8 @@ def is_np_shape():
 
 def set_np_shape(active):
     """Turn the NumPy-shape flag of this thread on or off; return its previous state. Turning it
-    on logs MXNet's notice once per process. It does not change mxnd's operators."""
+    on logs MXNet's notice once per process. It does not change mxnd's operators (only the
+    semantics of saved arrays, as in MXNet)."""
     if active and not _logged["shape"]:
         logging.info('NumPy-shape semantics has been activated in your code. This is required for '
                      'creating and manipulating scalar and zero-size tensors, which were not '

@@ -25,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import torch
 
-from .. import dtypes
+from .. import dtypes, util
 from ..errors import MXNetError
 
 LIST_MAGIC = 0x112
@@ -101,7 +101,7 @@ def encode(write, arrays, names) -> None:
     np-shape semantics (V3 magic), which MXNet loads under ``mx.util.np_shape(True)``.
     """
     dense = all(parts[0] == "default" for parts in arrays)
-    magic = V3_MAGIC if dense and any(len(parts[1]) == 0 for parts in arrays) else V2_MAGIC
+    magic = _magic(dense, any(len(parts[1]) == 0 for parts in arrays))
     write(_U64x3.pack(LIST_MAGIC, 0, len(arrays)))
     for parts in arrays:
         encode_array(write, parts, magic)
@@ -111,7 +111,36 @@ def encode(write, arrays, names) -> None:
 
 def encode_one(write, parts) -> None:
     """One array alone: MXNet's raw bytes (``MXNDArraySaveRawBytes``, what its pickles hold)."""
-    encode_array(write, parts, V3_MAGIC if parts[0] == "default" and not parts[1] else V2_MAGIC)
+    encode_array(write, parts, _magic(parts[0] == "default", not parts[1]))
+
+
+def _magic(dense: bool, has_0d: bool) -> int:
+    """The magic of the arrays of one file: V3 under ``np_shape`` (dense arrays only, as MXNet's
+    ``NDArray::Save``) or for a dense 0-d array (see ``encode``), else V2."""
+    if util.is_np_shape():
+        if not dense:
+            raise MXNetError("save: only allow serializing ndarray of default storage type in np shape semantics")
+        return V3_MAGIC
+    return V3_MAGIC if dense and has_0d else V2_MAGIC
+
+
+_SAVED_IN_NP_SHAPE = ("ndarray was saved in np shape semantics, must be loaded in the same semantics. Please "
+                      "turn on np shape semantics in Python using `with np_shape(True)` or decorator "
+                      "`use_np_shape` to scope the code of loading the ndarray.")
+_NOT_SAVED_IN_NP_SHAPE = ("ndarray was not saved in np shape semantics, but being loaded in np shape semantics. "
+                          "Please turn off np shape semantics in Python using `with np_shape(False)` to scope "
+                          "the code of loading the ndarray.")
+
+
+def _check_semantics(magics, records) -> None:
+    """MXNet's ``NDArray::Load``: V3 arrays (np-shape semantics) load only under ``np_shape``, the
+    others only outside it. mxnd writes V3 outside ``np_shape`` only into files holding a 0-d
+    array (legacy semantics cannot hold one): those load in both."""
+    if util.is_np_shape():
+        if any(magic != V3_MAGIC for magic in magics):
+            raise MXNetError(_NOT_SAVED_IN_NP_SHAPE)
+    elif V3_MAGIC in magics and not any(len(record.shape) == 0 for record in records):
+        raise MXNetError(_SAVED_IN_NP_SHAPE)
 
 
 # ----- decoding ------------------------------------------------------------------------------
@@ -200,10 +229,11 @@ class BufferSource:
 class _Reader:
     """Bounded reads from a source of known size, with errors that say what is missing."""
 
-    __slots__ = ("source", "position", "size", "context")
+    __slots__ = ("source", "position", "size", "context", "magics")
 
     def __init__(self, source, size: int):
         self.source, self.position, self.size, self.context = source, 0, size, "the file header"
+        self.magics = []  # of the arrays read, for the np-shape check
 
     def fail(self, what: str) -> MXNetError:
         return MXNetError(f"Invalid NDArray file format: {what} (in {self.context}, at byte {self.position})")
@@ -306,6 +336,7 @@ def _storage_shape(stype, storage_shape, shape, aux_meta):
 
 def _decode_array(reader: _Reader) -> Record:
     (magic,) = reader.unpack(_U32, "the array magic")
+    reader.magics.append(magic)
     if magic not in (V2_MAGIC, V3_MAGIC):
         return _decode_legacy(reader, magic)
     (stype_id,) = reader.unpack(_I32, "the storage type")
@@ -356,7 +387,9 @@ def decode_one(source, size: int) -> Record:
     try:
         reader = _Reader(source, size)
         reader.context = "the array"
-        return _decode_array(reader)
+        record = _decode_array(reader)
+        _check_semantics(reader.magics, [record])
+        return record
     finally:
         source.finish()
 
@@ -386,4 +419,5 @@ def _decode(source, size: int):
             names.append(raw.decode("utf-8"))
         except UnicodeDecodeError:
             raise reader.fail("the name is not UTF-8") from None
+    _check_semantics(reader.magics, records)
     return records, names
