@@ -4,9 +4,10 @@
 While the profiler records (op_names.py), an operator recorded for autograd marks the torch nodes
 its body added to the graph with MXNet's name for its backward operator (backward_table.py,
 made by tools/list_backward_names.py from MXNet 1.9.1's profiler; ``_backward_<name>`` for an
-operator missing there, as MXNet's legacy operators are named). The node of its result runs under a ``record_function`` of that name;
-the nodes before it (torch may run several where MXNet runs one backward operator) under the
-name with ``PART`` appended, which the profiler adds to the same row without counting a call.
+operator missing there, as MXNet's legacy operators are named). The node of its result runs
+under a ``record_function`` of that name; the nodes before it (torch may run several where MXNet
+runs one backward operator) under the name with ``PART`` appended, which the profiler adds to the
+same row without counting a call.
 
 >>> import torch
 >>> x = torch.ones(2, requires_grad=True)
