@@ -8,7 +8,8 @@ the reference venv). A name is an "operator" when ``mxnd.registry.REGISTRY`` dec
 (name or alias) in the matching namespace, a "function" when the matching mxnd module has a
 callable of that name that is not a registry operator (``mx.nd.array``, ``mx.nd.add``),
 "not callable in MXNet" when mxnd lacks it and tools/mxnet_uncallable.json lists it (MXNet's
-Python wrapper takes no inputs), and "missing" otherwise. tests/test_docs.py runs the check.
+Python wrapper takes no inputs) or tools/mxnet_failing.json does (every imperative call crashes or
+raises, written by tools/probe_mxnet_failing.py), and "missing" otherwise. tests/test_docs.py runs the check.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ import types
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAMES_PATH = os.path.join(ROOT, "tools", "mxnet_names.json")
 UNCALLABLE_PATH = os.path.join(ROOT, "tools", "mxnet_uncallable.json")
+FAILING_PATH = os.path.join(ROOT, "tools", "mxnet_failing.json")
 DOC_PATH = os.path.join(ROOT, "docs", "operators.md")
 
 # key of tools/mxnet_names.json -> (OpSpec.namespace, the mx.nd attribute path shown in the docs)
@@ -44,6 +46,9 @@ OPERATOR, FUNCTION, MISSING, UNCALLABLE, OUT_OF_SCOPE = (
 # Families the project does not provide: intgemm (absent from MXNet 1.9.1's default builds, so
 # tools/mxnet_names.json lists none today).
 OUT_OF_SCOPE_PATTERN = re.compile(r"intgemm", re.IGNORECASE)
+# Not operators: helpers of MXNet's ctypes layer that mx.nd._internal re-exports; they take MXNet's
+# C handles (an operator handle, the class for returned handles).
+CTYPES_PLUMBING = {"_internal": {"_imperative_invoke", "_set_ndarray_class", "_set_np_ndarray_class"}}
 
 
 def load_mxnet_names(path: str = NAMES_PATH) -> dict:
@@ -99,12 +104,19 @@ def load_uncallable(path: str = UNCALLABLE_PATH) -> dict:
         return {key: set(names) for key, names in json.load(handle).items()}
 
 
+def load_failing(path: str = FAILING_PATH) -> dict:
+    """``{key: {name: {"call": ..., "outcome": ...}}}``: operators whose wrapper takes arrays but
+    whose every imperative call fails in MXNet 1.9.1 (see tools/probe_mxnet_failing.py)."""
+    with open(path) as handle:
+        return json.load(handle)
+
+
 def classify(mxnet_names: dict) -> dict:
     """``{key: [row]}``: one row per MXNet name with its status and registry details."""
     from mxnd.ndarray import NDArray as ndarray_class
 
     entries = registry_entries()
-    uncallable = load_uncallable()
+    uncallable, failing = load_uncallable(), load_failing()
     tables = {}
     for key, names in mxnet_names.items():
         module = _mxnd_module(key)
@@ -120,9 +132,10 @@ def classify(mxnet_names: dict) -> dict:
                 value = getattr(module, name, None)
                 if callable(value) and not isinstance(value, types.ModuleType):
                     row.update(status=FUNCTION, where=getattr(value, "__module__", "") or "")
-            if row["status"] == MISSING and OUT_OF_SCOPE_PATTERN.search(name):
+            if row["status"] == MISSING and (OUT_OF_SCOPE_PATTERN.search(name)
+                                             or name in CTYPES_PLUMBING.get(key, ())):
                 row["status"] = OUT_OF_SCOPE
-            elif row["status"] == MISSING and name in uncallable.get(key, ()):
+            elif row["status"] == MISSING and (name in uncallable.get(key, ()) or name in failing.get(key, ())):
                 row["status"] = UNCALLABLE
             rows.append(row)
         tables[key] = rows
@@ -170,7 +183,13 @@ def render(mxnet_names: dict | None = None) -> str:
         "  e.g. `_backward_add()`: \"Operator _backward_add expects 1 inputs, but got 0\". These are",
         "  mostly `_backward_*` operators, which only MXNet's C++ graph feeds; mxnd's autograd computes",
         "  those gradients itself (`tools/mxnet_uncallable.json`, from `tools/list_mxnet_names.py`).",
-        "- **not provided**: out of the project's scope (`intgemm`, absent from MXNet's default builds).",
+        "  Also not callable: the operators whose wrapper takes arrays but whose every imperative call",
+        "  crashes or raises in MXNet 1.9.1 (subgraph and cached-op nodes, two backward kernels that read",
+        "  an input they do not declare); the call tried and what MXNet did are listed below",
+        "  (`tools/mxnet_failing.json`, from `tools/probe_mxnet_failing.py`).",
+        "- **not provided**: out of the project's scope: `intgemm` (absent from MXNet's default builds),",
+        "  and `_imperative_invoke`, `_set_ndarray_class`, `_set_np_ndarray_class`: helpers of MXNet's",
+        "  ctypes layer, taking its C handles, that `mx.nd._internal` re-exports.",
         "",
         "For operators, *family* is the registry family (it selects the test suite), *fluent method*",
         "is `yes` when the registry generates `NDArray.<name>`, `hand-written` when NDArray has its",
@@ -206,6 +225,16 @@ def render(mxnet_names: dict | None = None) -> str:
             lines.append(f"| `{where}` | `{name}` | {_code(alias_of)} | {spec.family or '-'} |")
     else:
         lines.append("None: every registry name and alias is an MXNet 1.9.1 name of its namespace.")
+
+    lines += ["", "## Operators that MXNet 1.9.1 cannot run imperatively", "",
+              "Each call below crashed or raised in the reference MXNet 1.9.1 (each in its own process,",
+              "with `x = mx.nd.arange(2 * 3 * 24).reshape((2, 3, 24)) / 50`); mxnd does not provide them.", "",
+              "| name | call tried | what MXNet 1.9.1 did |", "|---|---|---|"]
+    for key, entries in load_failing().items():
+        for name, entry in sorted(entries.items()):
+            if any(row["name"] == name and row["status"] == UNCALLABLE for row in tables.get(key, ())):
+                outcome = entry["outcome"].replace("|", "\\|")
+                lines.append(f"| `{NAMESPACES[key][1]}.{name}` | `{entry['call']}` | {outcome} |")
 
     for key, rows in tables.items():
         done = sum(1 for row in rows if row["status"] in (OPERATOR, FUNCTION))

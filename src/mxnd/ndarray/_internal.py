@@ -3,7 +3,7 @@ from .generated import populate
 
 __all__ = populate(globals(), "_internal")
 
-from .image_io import _cvimdecode, _cvimread  # noqa: E402  (hand-written: image I/O)
+from .image_io import _cvimdecode, _cvimread, _imdecode  # noqa: E402  (hand-written: image I/O)
 from .out_only import _copyto, _zeros_without_dtype  # noqa: E402  (hand-written: out= only)
 
-__all__ += ["_cvimdecode", "_cvimread", "_copyto", "_zeros_without_dtype"]
+__all__ += ["_cvimdecode", "_cvimread", "_imdecode", "_copyto", "_zeros_without_dtype"]

@@ -164,6 +164,27 @@ def imdecode(str_img, clip_rect=(0, 0, 0, 0), out=None, index=0, channels=3, mea
     return out
 
 
+def _imdecode(mean, index, x0, y0, x1, y1, c, size, str_img=None, out=None, name=None):
+    """``mx.nd._internal._imdecode``, the operator behind ``imdecode``, with its positional form
+    ``(mean, index, x0, y0, x1, y1, c, size, str_img=...)``; ``size`` must be ``len(str_img)``.
+    ``mean`` may be None (MXNet's Python passes an empty array there).
+
+    >>> import io, numpy as np
+    >>> from PIL import Image
+    >>> png = io.BytesIO(); Image.fromarray(np.zeros((2, 3, 3), dtype=np.uint8)).save(png, 'PNG')
+    >>> data = png.getvalue()
+    >>> _imdecode(None, 0, 0, 0, 0, 0, 1, len(data), str_img=data).shape
+    (1, 2, 3)
+    """
+    if str_img is None:
+        raise MXNetError("_imdecode: Required parameter str_img is missing")
+    if int(size) != len(str_img):
+        raise MXNetError(f"_imdecode: size ({size}) must be the length of str_img ({len(str_img)})")
+    if mean is not None and mean.size == 0:
+        mean = None
+    return imdecode(str_img, (x0, y0, x1, y1), out=out, index=int(index), channels=int(c), mean=mean)
+
+
 def _gray_source(data: bytes) -> bool:
     """Whether the encoded image has a single channel (OpenCV's IMREAD_UNCHANGED keeps one)."""
     Image = _pillow()

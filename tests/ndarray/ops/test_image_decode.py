@@ -123,3 +123,27 @@ def test_imdecode_crops_subtracts_the_mean_and_writes_into_out():
 def test_imdecode_errors(call, message):
     with pytest.raises(MXNetError, match=message):
         call()
+
+
+def test_internal_imdecode_is_imdecode_in_mxnets_positional_form():
+    data = _bytes("rgb_png")
+    full = _chw("rgb_png/1/0")
+    whole = mx.nd._internal._imdecode(None, 0, 0, 0, 0, 0, 3, len(data), str_img=data)
+    assert whole.dtype == np.float32 and whole.shape == (3, 5, 7)
+    np.testing.assert_array_equal(whole.asnumpy(), full)
+    empty_mean = mx.nd.array(np.zeros((0,), np.float32))  # what MXNet's Python passes for "no mean"
+    crop = mx.nd._internal._imdecode(empty_mean, 0, 1, 2, 5, 4, 3, len(data), str_img=data)
+    np.testing.assert_array_equal(crop.asnumpy(), full[:, 2:4, 1:5])
+    batch = mx.nd.zeros((2, 1, 5, 7))
+    assert mx.nd._internal._imdecode(None, 1, 0, 0, 0, 0, 1, len(data), str_img=data, out=batch) is batch
+    np.testing.assert_array_equal(batch.asnumpy()[1], _chw("rgb_png/0/1"))
+    assert not batch.asnumpy()[0].any()
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({}, "str_img is missing"),
+    ({"str_img": b"abc"}, r"size \(4\) must be the length of str_img \(3\)"),
+])
+def test_internal_imdecode_errors(kwargs, message):
+    with pytest.raises(MXNetError, match=message):
+        mx.nd._internal._imdecode(None, 0, 0, 0, 0, 0, 3, 4, **kwargs)
