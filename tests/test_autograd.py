@@ -3,6 +3,7 @@ import threading
 
 import numpy as np
 import pytest
+import torch
 
 import mxnd as mx
 from mxnd import autograd
@@ -467,6 +468,11 @@ def test_head_gradient_is_never_adopted(size):
     np.testing.assert_array_equal(head.asnumpy(), np.arange(size, dtype=np.float32) + 3)
 
 
+# torch 2.4's engine still holds the gradient it hands to the leaf's hook (a second storage user),
+# so mxnd copies it there; 2.11 and later hand it over alone (checked with 2.4.0, 2.11.0, 2.13.0, 2.14.1)
+_ENGINE_HANDS_GRADIENT_OVER = tuple(int(part) for part in torch.__version__.split(".")[:2]) >= (2, 11)
+
+
 def test_large_fresh_gradient_is_adopted_and_small_one_copied():
     x, w, small = mx.nd.ones((3, WIDE)), mx.nd.ones((5, WIDE)), mx.nd.ones((5, 4))
     for array in (w, small):
@@ -474,7 +480,10 @@ def test_large_fresh_gradient_is_adopted_and_small_one_copied():
     before = (w.grad._data.data_ptr(), small.grad._data.data_ptr())
     _fc_step(x, w)
     _fc_step(mx.nd.ones((3, 4)), small)
-    assert w.grad._data.data_ptr() != before[0]  # the engine's fresh tensor, not a copy
+    np.testing.assert_array_equal(w.grad.asnumpy(), np.full((5, WIDE), 3, np.float32))
+    np.testing.assert_array_equal(small.grad.asnumpy(), np.full((5, 4), 3, np.float32))
+    if _ENGINE_HANDS_GRADIENT_OVER:
+        assert w.grad._data.data_ptr() != before[0]  # the engine's fresh tensor, not a copy
     assert small.grad._data.data_ptr() == before[1]
 
 

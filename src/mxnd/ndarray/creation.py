@@ -300,7 +300,12 @@ def from_dlpack(dlpack):
     if not hasattr(dlpack, "__dlpack__") and type(dlpack).__name__ != "PyCapsule":
         raise TypeError(f"from_dlpack expects a DLPack capsule or an object with __dlpack__, "
                         f"got {type(dlpack).__name__}")
-    tensor = torch.utils.dlpack.from_dlpack(dlpack)
+    try:
+        tensor = torch.utils.dlpack.from_dlpack(dlpack)
+    except BufferError:
+        if not (isinstance(dlpack, np.ndarray) and dlpack.dtype == np.bool_):
+            raise
+        tensor = torch.from_numpy(dlpack)  # torch < 2.5 takes no bool through DLPack; memory still shared
     if not tensor.is_contiguous():
         tensor = tensor.contiguous()
     ctx = Context("gpu", tensor.device.index or 0) if tensor.is_cuda else Context("cpu", 0)

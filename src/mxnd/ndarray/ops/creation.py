@@ -44,6 +44,8 @@ def filled_tensor(shape, ctx: Context, target: torch.dtype, fill, name: str) -> 
         else:
             tensor = torch.full(shape, fill, dtype=target, device=device)
     except RuntimeError as error:
+        if any(size < 0 for size in shape):  # torch's own wording varies between releases
+            error = "dimension sizes must be non-negative"
         raise MXNetError(f"{name}: cannot create an array of shape {shape}: {error}") from None
     return tensor
 

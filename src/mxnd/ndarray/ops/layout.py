@@ -391,7 +391,13 @@ def _pad(data, *, mode, pad_width, constant_value):
         return data.clone()
     if mode == "constant":
         return F.pad(data, widths, "constant", constant_value)
-    return F.pad(data, widths, _TORCH_PAD_MODE[mode])
+    try:
+        return F.pad(data, widths, _TORCH_PAD_MODE[mode])
+    except (RuntimeError, NotImplementedError):
+        if data.dtype is not torch.float16:
+            raise
+        # torch < 2.5 has no float16 edge/reflect padding on the CPU; the pad copies values: exact
+        return F.pad(data.float(), widths, _TORCH_PAD_MODE[mode]).half()
 
 
 # ---- index arithmetic and products -------------------------------------------------------

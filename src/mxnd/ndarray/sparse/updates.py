@@ -141,7 +141,8 @@ def _row_update(name, n_states, always_lazy):
         if name == "sgd_update" and not lazy:
             # MXNet's standard sgd: every row times (1 - lr*wd) (float), then the lazy step with wd=0
             T = _SCALAR.get(W.dtype, np.float32)
-            W.mul_(float(T(np.float32(1) - _f32(params["lr"]) * _f32(params.get("wd", 0.0)))))
+            lr, wd = np.float32(_f32(params["lr"])), np.float32(_f32(params.get("wd", 0.0)))
+            W.mul_(float(T(np.float32(1) - lr * wd)))  # float arithmetic under NumPy 1 and 2 alike
             params = dict(params, wd=0.0)
             lazy = True
         if not lazy:
