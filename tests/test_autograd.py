@@ -359,8 +359,17 @@ def test_integer_arrays_get_a_grad_buffer_but_no_gradient():
     assert i.grad.dtype == np.int32 and i.grad.asnumpy().tolist() == [0, 0]
     with autograd.record():
         y = i * 2
-    with pytest.raises(MXNetError):
+    with pytest.raises(MXNetError, match=r"not in a computational graph.*The head's dtype is int32: "
+                                         r"mxnd's graph, torch's, holds floating-point arrays only"):
         y.backward()
+    assert i.grad.asnumpy().tolist() == [0, 0] and y.asnumpy().tolist() == [2, 4]
+
+
+def test_a_float_head_outside_the_graph_gets_mxnets_message_alone():
+    with pytest.raises(MXNetError) as raised:
+        mx.nd.ones((2,)).backward()
+    assert str(raised.value).startswith("Cannot differentiate node because it is not in a computational graph.")
+    assert "dtype" not in str(raised.value)
 
 
 def test_integer_inputs_inside_record():

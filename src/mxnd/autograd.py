@@ -33,6 +33,9 @@ NOT_IN_GRAPH = (
     "is_recording to true or use autograd.record() to save computational graphs for backward. "
     "If you want to differentiate the same graph twice, you need to pass retain_graph=True to "
     "backward.")
+INTEGER_HEAD = (
+    "(The head's dtype is {}: mxnd's graph, torch's, holds floating-point arrays only, where MXNet "
+    "1.9.1 also differentiates integer ones; cast the variables to a float dtype before recording.)")
 GRAD_REQS = ("write", "add", "null")
 GRAD_REQ_CODES = {"null": 0, "write": 1, "add": 3}  # MXNet's OpReqType values (mx.nd._GRAD_REQ_MAP)
 
@@ -158,6 +161,8 @@ def _as_list(value):
 def _check_in_graph(data):
     """A head must have been recorded, and not differentiated since without ``retain_graph``."""
     if not data.requires_grad or (data.grad_fn is not None and data.grad_fn.metadata.get(_FREED)):
+        if not (data.is_floating_point() or data.is_complex()):
+            raise MXNetError(f"{NOT_IN_GRAPH} {INTEGER_HEAD.format(str(data.dtype)[6:])}")
         raise MXNetError(NOT_IN_GRAPH)
 
 
