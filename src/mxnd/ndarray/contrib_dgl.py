@@ -77,6 +77,7 @@ from ..errors import MXNetError
 from ..fast_paths import on_host
 from ..params import parse_bool, parse_int, parse_shape
 from ..random import generator
+from ..scipy_sparse import loops
 from .ndarray import NDArray, wrap
 from .sparse.arrays import make_csr
 
@@ -84,10 +85,6 @@ __all__ = ["dgl_adjacency", "dgl_subgraph", "dgl_graph_compact", "dgl_csr_neighb
            "dgl_csr_neighbor_non_uniform_sample"]
 
 _I64 = torch.int64
-try:  # scipy's compiled CSR row gather; a private module, so any failure means "absent"
-    from scipy.sparse._sparsetools import csr_row_index as _CSR_ROW_INDEX
-except ImportError:  # pragma: no cover - depends on the installed scipy
-    _CSR_ROW_INDEX = None
 _STYPE_CODE = {"default": 0, "row_sparse": 1, "csr": 2}
 _SAMPLE_PARAMS = ("num_args", "num_hops", "num_neighbor", "max_num_vertices")
 _TRUNCATED = ("The sampling is truncated because we have reached the max number of vertices\n"
@@ -336,12 +333,13 @@ def _induce(values, indices, indptr, vertices, shape, mapping):
 def _host_rows(values, indices, indptr, vertices):
     """The entries of the rows ``vertices`` (numpy): (their columns, their values, the rows' bounds),
     gathered by scipy's compiled loop where it is installed."""
-    if _CSR_ROW_INDEX is None:
+    gather = loops("csr_row_index")  # scipy's compiled CSR row gather, when installed
+    if gather is None:
         at, bounds = _host_entries(indptr, vertices)
         return indices[at], values[at], bounds
     bounds = _bounds(indptr[vertices + 1] - indptr[vertices])
     columns, edges = np.empty(bounds[-1], indices.dtype), np.empty(bounds[-1], values.dtype)
-    _CSR_ROW_INDEX(vertices.size, *(np.ascontiguousarray(a) for a in (vertices, indptr, indices, values)),
+    gather[0](vertices.size, *(np.ascontiguousarray(a) for a in (vertices, indptr, indices, values)),
                    columns, edges)
     return columns, edges, bounds
 

@@ -24,11 +24,12 @@ import torch
 
 from ...fast_paths import on_host
 
-try:  # scipy is optional; its compiled loops are a private module, so any failure means "absent"
-    from scipy.sparse import _sparsetools as _LOOPS
-    _LOOPS.csr_matvecs, _LOOPS.csc_matvecs, _LOOPS.bsr_plus_bsr, _LOOPS.bsr_minus_bsr  # noqa: B018
-except (ImportError, AttributeError):  # pragma: no cover - depends on the installed scipy
-    _LOOPS = None
+from ...scipy_sparse import loops
+
+
+def _loops():
+    """scipy's (csr_matvecs, csc_matvecs, bsr_plus_bsr, bsr_minus_bsr), or None (scipy is optional)."""
+    return loops("csr_matvecs", "csc_matvecs", "bsr_plus_bsr", "bsr_minus_bsr")
 
 __all__ = ["csr_times_dense", "rsp_union"]
 
@@ -53,9 +54,10 @@ def csr_times_dense(indptr, indices, values, dense, out_rows, transpose):
     positions of the columns among the distinct ones as ``indices`` for a compacted output). None
     also for a CSR of mostly empty rows (more than 32 per stored value), which the loops would walk.
     """
-    if (_LOOPS is None or dense.dim() != 2 or values.dtype is not dense.dtype or dense.dtype not in _LOOP_TYPES
+    if (dense.dim() != 2 or values.dtype is not dense.dtype or dense.dtype not in _LOOP_TYPES
             or not dense.is_contiguous() or not _plain(values, dense, indptr)
-            or indptr.shape[0] - 1 > _ROWS_PER_VALUE * max(values.shape[0], 1)):  # the loops visit every row
+            or indptr.shape[0] - 1 > _ROWS_PER_VALUE * max(values.shape[0], 1)  # the loops visit every row
+            or _loops() is None):
         return None
     ptr = indptr.numpy().astype(np.int64, copy=False)
     cols = indices.numpy().astype(np.int64, copy=False)
@@ -63,7 +65,7 @@ def csr_times_dense(indptr, indices, values, dense, out_rows, transpose):
     width = matrix.shape[1]
     out = np.zeros((out_rows, width), dtype=matrix.dtype)
     if width and ptr.shape[0] > 1:
-        loop = _LOOPS.csc_matvecs if transpose else _LOOPS.csr_matvecs
+        loop = _loops()[1 if transpose else 0]
         shape = (out_rows, ptr.shape[0] - 1) if transpose else (ptr.shape[0] - 1, matrix.shape[0])
         loop(shape[0], shape[1], width, ptr, cols, values.detach().numpy(), matrix.reshape(-1), out.reshape(-1))
     return torch.from_numpy(out)
@@ -80,8 +82,8 @@ def rsp_union(left_rows, right_rows, left_values, right_values, sign):
     ...                                torch.full((2, 2), 3.), -1)]
     [[0, 1], [[-3.0, -3.0], [-2.0, -2.0]]]
     """
-    if (_LOOPS is None or not _plain(left_values, right_values) or left_values.dtype is not right_values.dtype
-            or left_values.dtype not in _MERGE_TYPES or left_values.dim() < 2):
+    if (not _plain(left_values, right_values) or left_values.dtype is not right_values.dtype
+            or left_values.dtype not in _MERGE_TYPES or left_values.dim() < 2 or _loops() is None):
         return None
     lhs, rhs = left_values.detach().numpy(), right_values.detach().numpy()
     left, right = left_rows.numpy(), right_rows.numpy()
@@ -92,7 +94,7 @@ def rsp_union(left_rows, right_rows, left_values, right_values, sign):
     rows = np.empty(count, dtype=np.int64)
     values = np.empty((count,) + lhs.shape[1:], dtype=lhs.dtype)
     ends = np.empty(2, dtype=np.int64)
-    loop = _LOOPS.bsr_plus_bsr if sign > 0 else _LOOPS.bsr_minus_bsr
+    loop = _loops()[2 if sign > 0 else 3]
     loop(1, max(int(left[-1]) if left.shape[0] else 0, int(right[-1]) if right.shape[0] else 0) + 1, 1, width,
          np.array([0, left.shape[0]], dtype=np.int64), left.astype(np.int64, copy=False),
          np.ascontiguousarray(lhs).reshape(-1), np.array([0, right.shape[0]], dtype=np.int64),

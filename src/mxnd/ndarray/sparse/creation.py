@@ -17,15 +17,13 @@ from ... import dtypes
 from ...context import current_context
 from ..creation import array as dense_array
 from ..creation import resolve_context
+from ...scipy_sparse import issparse
+from ...scipy_sparse import module as scipy_sparse
 from ..ndarray import NDArray
 from .arrays import BaseSparseNDArray, CSRNDArray, RowSparseNDArray, make_csr, make_rsp
 
 __all__ = ["csr_matrix", "row_sparse_array", "zeros", "empty", "array"]
 
-try:
-    import scipy.sparse as spsp
-except ImportError:  # pragma: no cover - scipy is a dependency of the test environment
-    spsp = None
 
 
 def _default_dtype(source, dtype):
@@ -33,7 +31,7 @@ def _default_dtype(source, dtype):
         return dtype
     if isinstance(source, (NDArray, np.ndarray)):
         return source.dtype
-    if spsp is not None and spsp.issparse(source):
+    if issparse(source):
         return source.dtype
     return np.float32
 
@@ -110,7 +108,9 @@ def csr_matrix(arg1, shape=None, ctx=None, dtype=None):
         if len(arg1) == 2:
             if isinstance(arg1[1], tuple) and len(arg1[1]) == 2:
                 data, (row, col) = arg1
-                coo = spsp.coo_matrix((_numpy(data), (_numpy(row), _numpy(col))), shape=shape)
+                if scipy_sparse() is None:
+                    raise ImportError("csr_matrix((data, (row, col))) needs scipy: pip install scipy")
+                coo = scipy_sparse().coo_matrix((_numpy(data), (_numpy(row), _numpy(col))), shape=shape)
                 _check_shape(coo.shape, shape)
                 return array(coo.tocsr(), ctx=ctx, dtype=dtype)
             _check_shape(arg1, shape)
@@ -118,7 +118,7 @@ def csr_matrix(arg1, shape=None, ctx=None, dtype=None):
         if len(arg1) == 3:
             return _csr_from_definition(arg1[0], arg1[1], arg1[2], shape, ctx, dtype)
         raise ValueError("Unexpected length of input tuple: " + str(len(arg1)))
-    if isinstance(arg1, CSRNDArray) or (spsp is not None and spsp.issparse(arg1)):
+    if isinstance(arg1, CSRNDArray) or issparse(arg1):
         _check_shape(arg1.shape, shape)
         return array(arg1, ctx=ctx, dtype=dtype)
     if isinstance(arg1, RowSparseNDArray):
@@ -201,8 +201,8 @@ def array(source_array, ctx=None, dtype=None):
         parts = [t.to(device=ctx.device, copy=True) for t in source_array._components()]
         parts[0] = parts[0].to(target)
         return source_array._rebuild_from(parts, ctx)
-    if spsp is not None and spsp.issparse(source_array):
-        csr = spsp.csr_matrix(source_array).sorted_indices()
+    if issparse(source_array):
+        csr = scipy_sparse().csr_matrix(source_array).sorted_indices()
         csr.sum_duplicates()
         return csr_matrix((csr.data, csr.indices.astype(np.int64), csr.indptr.astype(np.int64)),
                           shape=csr.shape, ctx=ctx, dtype=_default_dtype(source_array, dtype))
