@@ -37,6 +37,7 @@ SCRIPTS = {
     "bench_data.py": ([], ["--rounds", "3", "--repeats", "1"]),
     "bench_sparse.py": ([], ["--repeats", "3"]),
     "bench_contrib.py": ([], ["--repeats", "2", "--min-seconds", "0.05"]),
+    "bench_import.py": ([], ["--repeats", "3"]),
 }
 # scripts that print {workload: seconds} for one implementation (--impl NAME --json) on stdout
 STDOUT_JSON = {"bench_sparse.py", "bench_contrib.py"}

@@ -3,6 +3,7 @@ package: its scripts are loaded by path). They run each step on the host, so the
 working as the library changes, and check that the raw-torch step trains the same model the same
 way as the MXNet-API step (a fair comparison); timings are never asserted."""
 import importlib.util
+import json
 import pathlib
 import sys
 
@@ -63,3 +64,15 @@ def test_the_torch_demo_step_computes_mxnds_gradients(bench_demo, workload):
         assert np.abs(theirs).max() > 0
         np.testing.assert_allclose(ours, theirs, rtol=1e-4, atol=1e-7, err_msg=name)
         assert not np.array_equal(weight.asnumpy(), start[name])  # and it trained
+
+
+def test_the_import_benchmark_writes_the_suites_layout(tmp_path):
+    bench_import = _load("bench_import")
+    path = tmp_path / "import.json"
+    assert bench_import.main(["--impl", "mxnd,not_a_module", "--repeats", "1", "--json", str(path)]) == 0
+    results = json.loads(path.read_text())["results"]
+    assert list(results) == [bench_import.WORKLOAD] and list(results[bench_import.WORKLOAD]) == ["mxnd"]
+    assert results[bench_import.WORKLOAD]["mxnd"]["ms_per_call"] > 0
+    suite = _load("suite")
+    assert suite.normalize(json.loads(path.read_text()), "bench_import.py") == {
+        bench_import.WORKLOAD: {"mxnd": results[bench_import.WORKLOAD]["mxnd"]["ms_per_call"]}}
