@@ -23,4 +23,4 @@ HOST = os.environ.get("MXND_HOST_FAST_PATHS", "1") != "0"
 
 def on_host(tensor) -> bool:
     """True when ``tensor`` is on the CPU and the host fast paths are on."""
-    return HOST and tensor.device.type == "cpu"
+    return HOST and tensor.is_cpu  # a flag read: 0.1 us, where ``tensor.device`` builds an object (1 us)

@@ -72,7 +72,7 @@ def sqrt(values: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
     >>> sqrt(torch.tensor([9.0], dtype=torch.float64)).tolist()
     [3.0]
     """
-    if values.device.type != "cpu" or values.dtype not in _EXACT_ON_HOST or torch_is_exact(values.dtype):
+    if not values.is_cpu or values.dtype not in _EXACT_ON_HOST or torch_is_exact(values.dtype):
         return values.sqrt() if out is None else torch.sqrt(values, out=out)
     if out is None and values.requires_grad and torch.is_grad_enabled():
         return _Sqrt.apply(values)

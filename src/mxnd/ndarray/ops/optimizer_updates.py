@@ -680,7 +680,7 @@ def _sum_sq(data):
     sums = []
     for tensor in data:
         flat = tensor.reshape(-1)
-        if flat.device.type == "cpu" and flat.dtype in (torch.float32, torch.float16, torch.float64):
+        if flat.is_cpu and flat.dtype in (torch.float32, torch.float16, torch.float64):
             values = flat.numpy()
             if values.dtype == np.float64:
                 sums.append(_f32_running_sum(values * values))

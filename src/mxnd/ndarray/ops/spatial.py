@@ -88,7 +88,7 @@ def _sample(data, grid):
     ``1.0 - w`` literals (float16's half_t rounds every step to half). Elsewhere torch's
     ``grid_sample`` (MXNet's GPU path is cuDNN's).
     """
-    if data.device.type != "cpu" or not data.is_floating_point() or data.dtype is torch.bfloat16:
+    if not data.is_cpu or not data.is_floating_point() or data.dtype is torch.bfloat16:
         return F.grid_sample(data, grid.permute(0, 2, 3, 1), mode="bilinear", padding_mode="zeros",
                              align_corners=True)
     return _sample_as_mxnet_cpu(data, grid)
@@ -185,7 +185,7 @@ def _spatial_transformer(data, loc, target_shape=(0, 0), transform_type=REQUIRED
     height, width = _target(target_shape)
     if loc.shape[0] != data.shape[0]:
         raise ValueError(f"Check failed: loc batch {loc.shape[0]} does not match data batch {data.shape[0]}")
-    if data.dtype is torch.float16 and data.device.type == "cpu":
+    if data.dtype is torch.float16 and data.is_cpu:
         raise TypeError("FP16 gemm on cpu not implemented!")
     return _sample(data, _affine_grid(loc, height, width, in_double=True))
 
