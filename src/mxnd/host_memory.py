@@ -9,8 +9,12 @@ and trim thresholds once, at import, so such blocks come from the heap and stay 
 next step (the same call then measures 5 ms, no faults). The heap settles within a few steps:
 torch's 64-byte aligned request is a little larger than the block it freed, so until free blocks
 lie side by side each step leaves one more behind (a loop making a 40 MB output settled after 4
-to 6 steps, holding 2 to 5 free blocks). Up to ``TRIM_THRESHOLD`` of free memory at the top of
-the heap stays mapped; more is returned to the system.
+to 6 steps, holding 2 to 5 free blocks). glibc's per-thread cache is what hands the small
+remainders of the aligned block to other allocations: a process started with
+``GLIBC_TUNABLES=glibc.malloc.tcache_count=0`` reuses the block from the second step on (it gives
+up that cache's fast path for small allocations; it cannot be set from inside the process).
+Up to ``TRIM_THRESHOLD`` of free memory at the top of the heap stays mapped; more is returned to
+the system.
 
 It changes how the whole process's ``malloc`` behaves; ``MXND_MALLOC_TUNING=0`` in the
 environment leaves it as it is. On a C library other than glibc nothing changes.
