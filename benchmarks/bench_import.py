@@ -25,9 +25,7 @@ WORKLOAD = "import (fresh interpreter)"
 
 
 def _environment():
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-    env.setdefault("OMP_NUM_THREADS", str(os.cpu_count() or 1))
-    return env
+    return {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
 def time_import(statement: str, env) -> float:

@@ -340,7 +340,7 @@ def _host_rows(values, indices, indptr, vertices):
     bounds = _bounds(indptr[vertices + 1] - indptr[vertices])
     columns, edges = np.empty(bounds[-1], indices.dtype), np.empty(bounds[-1], values.dtype)
     gather[0](vertices.size, *(np.ascontiguousarray(a) for a in (vertices, indptr, indices, values)),
-                   columns, edges)
+              columns, edges)
     return columns, edges, bounds
 
 

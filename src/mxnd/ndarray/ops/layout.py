@@ -393,7 +393,7 @@ def _pad(data, *, mode, pad_width, constant_value):
         return F.pad(data, widths, "constant", constant_value)
     try:
         return F.pad(data, widths, _TORCH_PAD_MODE[mode])
-    except (RuntimeError, NotImplementedError):
+    except RuntimeError:
         if data.dtype is not torch.float16:
             raise
         # torch < 2.5 has no float16 edge/reflect padding on the CPU; the pad copies values: exact

@@ -15,10 +15,10 @@ import torch
 
 from ... import dtypes
 from ...context import current_context
-from ..creation import array as dense_array
-from ..creation import resolve_context
 from ...scipy_sparse import issparse
 from ...scipy_sparse import module as scipy_sparse
+from ..creation import array as dense_array
+from ..creation import resolve_context
 from ..ndarray import NDArray
 from .arrays import BaseSparseNDArray, CSRNDArray, RowSparseNDArray, make_csr, make_rsp
 
