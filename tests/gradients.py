@@ -31,7 +31,7 @@ def gradient_of(function, *arrays, head=None, **kwargs):
             tensors.append(out._data)
             grads.append(torch.ones_like(out._data) if h is None else h._data.to(out._data.dtype))
     torch.autograd.backward(tensors, grads)
-    return [np.zeros(a.shape, dtype=a.dtype) if leaf._data.grad is None else leaf._data.grad.numpy()
+    return [np.zeros(a.shape, dtype=a.dtype) if leaf._data.grad is None else leaf._data.grad.cpu().numpy()
             for a, leaf in zip(arrays, leaves)]
 
 

@@ -10,7 +10,9 @@ import re
 
 import numpy as np
 import pytest
+import torch
 import samples
+from device_numerics import GPU_TOLERANCE, TF32_TOLERANCE, ieee_float32
 
 import mxnd as mx
 from mxnd.base import MXNetError
@@ -467,7 +469,6 @@ def test_fluent_methods_are_twins_of_their_functions():
 
 needs_gpu = pytest.mark.skipif(mx.context.num_gpus() == 0, reason="needs a CUDA GPU")
 DEVICE = mx.gpu(0)
-TOLERANCE = {np.float16: (2e-3, 1e-3), np.float32: (2e-5, 1e-6), np.float64: (1e-12, 1e-14)}
 
 
 def assert_agrees_across_devices(actual, expected, values=True):
@@ -481,7 +482,7 @@ def assert_agrees_across_devices(actual, expected, values=True):
     assert actual.shape == expected.shape and actual.dtype == expected.dtype
     assert actual.context == DEVICE and actual.stype == expected.stype
     if values:
-        rtol, atol = TOLERANCE.get(expected.dtype, (0, 0))
+        rtol, atol = GPU_TOLERANCE.get(np.dtype(expected.dtype), (0, 0))
         np.testing.assert_allclose(actual.asnumpy().astype(np.float64), expected.asnumpy().astype(np.float64),
                                    rtol=rtol, atol=atol, equal_nan=True)
 
@@ -491,15 +492,33 @@ def assert_agrees_across_devices(actual, expected, values=True):
 @pytest.mark.parametrize("spec", SPECS, ids=ids)
 def test_every_operator_on_the_gpu_agrees_with_the_host(spec):
     """The sample call of each registered operator on DEVICE: same shapes and dtypes as on the host,
-    values within tolerance (random operators: shapes and dtypes, the devices' streams differ)."""
+    values within tolerance (random operators: shapes and dtypes, the devices' streams differ), with
+    cuDNN and cuBLAS in full float32 (TF32, their default on this GPU for convolutions and RNNs, is
+    test_convolution_on_the_gpu_runs_in_tf32_by_default's)."""
     arrays, kwargs = sample_call(spec)
     function = seeded(function_of(spec))
     expected = function(*arrays, **kwargs)
-    with DEVICE:  # operators without inputs create their result on the default context
+    with DEVICE, ieee_float32():  # operators without inputs create their result on the default context
         on_device = {key: value.as_in_context(DEVICE) if hasattr(value, "as_in_context") else value
                      for key, value in kwargs.items()}  # an out= array (_set_value's) goes along
         actual = function(*[array.as_in_context(DEVICE) for array in arrays], **on_device)
     assert_agrees_across_devices(actual, expected, values=spec.family != "random")
+
+
+@pytest.mark.gpu
+@needs_gpu
+def test_convolution_on_the_gpu_runs_in_tf32_by_default():
+    """float32 convolutions keep torch's (and MXNet 1.9.1's) default on GPUs of compute capability
+    8.0+: cuDNN's TF32, within TF32's precision of the host's; matmuls stay in full float32."""
+    assert torch.backends.cudnn.allow_tf32 and not torch.backends.cuda.matmul.allow_tf32
+    rng = np.random.default_rng(5)
+    data, weight = rng.standard_normal((4, 16, 12, 12), np.float32), rng.standard_normal((8, 16, 3, 3), np.float32)
+    expected = mx.nd.Convolution(mx.nd.array(data), mx.nd.array(weight), kernel=(3, 3), num_filter=8, no_bias=True)
+    actual = mx.nd.Convolution(mx.nd.array(data, ctx=DEVICE), mx.nd.array(weight, ctx=DEVICE), kernel=(3, 3),
+                               num_filter=8, no_bias=True)
+    assert_agrees_across_devices(actual, expected, values=False)
+    rtol, atol = TF32_TOLERANCE
+    np.testing.assert_allclose(actual.asnumpy(), expected.asnumpy(), rtol=rtol, atol=atol * 10)  # sums of 144
 
 
 def test_a_positional_out_that_is_no_array_raises_type_error_before_computing():

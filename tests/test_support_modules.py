@@ -393,7 +393,8 @@ def test_gpu_queries():
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
 def test_gpu_queries_on_cuda():
     free, total = mx.util.get_gpu_memory(0)
-    assert (free, total) == tuple(torch.cuda.mem_get_info(0)) and 0 < free <= total
+    torch_free, torch_total = torch.cuda.mem_get_info(0)  # free memory: another process may allocate between
+    assert total == torch_total and 0 < free <= total and abs(free - torch_free) <= total // 100
     major, minor = torch.cuda.get_device_capability(0)
     assert mx.util.get_cuda_compute_capability(mx.gpu(0)) == major * 10 + minor
     with pytest.raises(MXNetError, match="invalid device ordinal"):

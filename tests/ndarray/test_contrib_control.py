@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import mxnd as mx
+from device_numerics import on_gpu
 
 C = mx.nd.contrib
 
@@ -307,11 +308,12 @@ def test_rand_zipfian(ctx, true_classes, num_sampled, range_max, expected_true):
     assert count_true.dtype == np.float64 and count_true.shape == true_classes.shape
     assert count_sample.dtype == np.float64 and count_sample.shape == (num_sampled,)
     assert [array.context for array in (samples, count_true, count_sample)] == [ctx] * 3
-    np.testing.assert_allclose(count_true.asnumpy(), expected_true, rtol=1e-15, atol=0)
+    rtol = 1e-12 if on_gpu(ctx) else 1e-15  # CUDA's log differs from the host's by an ulp or so
+    np.testing.assert_allclose(count_true.asnumpy(), expected_true, rtol=rtol, atol=0)
     drawn = samples.asnumpy()
     assert ((drawn >= 0) & (drawn < range_max)).all()
     np.testing.assert_allclose(count_sample.asnumpy(), _expected_count(drawn, num_sampled, range_max),
-                               rtol=1e-15, atol=0)
+                               rtol=rtol, atol=0)
 
 
 def test_rand_zipfian_default_context_and_seed():
