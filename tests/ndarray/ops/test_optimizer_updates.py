@@ -8,6 +8,7 @@ import torch
 import mxnd as mx
 from mxnd.base import MXNetError
 
+from device_numerics import assert_exact_on_host, on_gpu
 from fast_path_marks import host_fast_path_only
 
 f32 = np.float32
@@ -35,10 +36,10 @@ def test_adam_is_bit_exact_on_a_large_array(ctx, clip):
     v2 = b2 * v + (f32(1) - b2) * gr * gr
     expected = w - lr * m2 / (np.sqrt(v2) + eps)
     assert out is arrays[0]
-    np.testing.assert_array_equal(arrays[2].asnumpy(), m2)
-    np.testing.assert_array_equal(arrays[3].asnumpy(), v2)
-    np.testing.assert_array_equal(out.asnumpy(), expected)
-    assert np.array_equal(np.signbit(out.asnumpy()), np.signbit(expected))
+    assert_exact_on_host(arrays[2], m2, ctx)  # on a GPU, nvcc fuses multiply-adds (as MXNet's kernel there)
+    assert_exact_on_host(arrays[3], v2, ctx)
+    assert_exact_on_host(out, expected, ctx)
+    assert on_gpu(ctx) or np.array_equal(np.signbit(out.asnumpy()), np.signbit(expected))
 
 
 def _adam_reference(w, g, m, v, T, lr=0.01, b1=0.9, b2=0.999, eps=1e-8, wd=0.01):
@@ -151,8 +152,8 @@ def test_rmsprop_is_bit_exact_on_a_large_array(ctx):
     arrays = [mx.nd.array(a, ctx=ctx) for a in (w, g, n)]
     out = mx.nd.rmsprop_update(*arrays, lr=0.01)
     n2 = (f32(1) - g1) * (g * g) + g1 * n
-    np.testing.assert_array_equal(arrays[2].asnumpy(), n2)
-    np.testing.assert_array_equal(out.asnumpy(), w - lr * (g / np.sqrt(n2 + eps)))
+    assert_exact_on_host(arrays[2], n2, ctx)
+    assert_exact_on_host(out, w - lr * (g / np.sqrt(n2 + eps)), ctx)
 
 
 def test_without_out_the_weight_is_left_and_states_change(ctx):
@@ -249,10 +250,10 @@ def test_sgd_mom_and_sgd_are_bit_exact_on_a_large_array(ctx):
     arrays = [mx.nd.array(a, ctx=ctx) for a in (w, g, m)]
     out = mx.nd.sgd_mom_update(*arrays, lr=0.01, momentum=0.9, wd=0.001, rescale_grad=0.5)
     m2 = mom * m - (lr * wd) * w - (lr * rescale) * g
-    np.testing.assert_array_equal(arrays[2].asnumpy(), m2)
-    np.testing.assert_array_equal(out.asnumpy(), w + m2)
+    assert_exact_on_host(arrays[2], m2, ctx)
+    assert_exact_on_host(out, w + m2, ctx)
     plain = mx.nd.sgd_update(arrays[0], arrays[1], lr=0.01, wd=0.001, rescale_grad=0.5)
-    np.testing.assert_array_equal(plain.asnumpy(), (f32(1) - lr * wd) * w - (lr * rescale) * g)
+    assert_exact_on_host(plain, (f32(1) - lr * wd) * w - (lr * rescale) * g, ctx)
 
 
 def test_updates_of_arrays_that_require_grad_run_without_recording():
@@ -538,3 +539,56 @@ def test_batched_updates_keep_their_rates_on_the_device(case, monkeypatch):
     for expected, actual in zip(host, device):
         assert expected.dtype == actual.dtype and expected.shape == actual.shape
         np.testing.assert_array_equal(actual, expected, strict=True)
+
+
+# ---- adam_update in one launch on a GPU (adam_device.py) -------------------------------------------
+
+@pytest.mark.parametrize("rescale,clip,wd", [(1.0, -1.0, 0.0), (0.5, -1.0, 0.01), (0.25, 0.3, 0.1)])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_the_fused_device_step_computes_adam_update(rescale, clip, wd, dtype):
+    """The kernel call the GPU route makes, run on the host's fused kernel: MXNet's AdamUpdateKernel
+    within rounding, the gradient left as it was."""
+    from mxnd.ndarray.ops import adam_device
+    w, g, m, v = (torch.tensor(a, dtype=dtype) for a in _data(None, n=1000, seed=7))
+    grad = g.clone()
+    expected = _adam_reference(*(t.numpy().astype(np.float64) for t in (w, g * rescale, m, v)), np.float64,
+                               wd=wd) if clip < 0 else None
+    if clip >= 0:  # MXNet clips after the weight decay
+        gr = np.clip(g.numpy().astype(np.float64) * rescale + w.numpy() * np.float64(f32(wd)), -clip, clip)
+        expected = _adam_reference(w.numpy().astype(np.float64), gr, m.numpy().astype(np.float64),
+                                   v.numpy().astype(np.float64), np.float64, wd=0.0)
+    params = dict(lr=0.01, beta1=0.9, beta2=0.999, epsilon=1e-8, wd=wd)  # float32, as MXNet's parameters
+    assert adam_device.step(w, g, m, v, **{k: float(f32(x)) for k, x in params.items()}, rescale_grad=rescale,
+                            clip_gradient=clip, check=False)
+    rtol = 1e-5 if dtype is torch.float32 else 1e-12
+    for got, want in zip((w, m, v), expected):
+        np.testing.assert_allclose(got.numpy(), want, rtol=rtol, atol=rtol * 1e-2)
+    assert torch.equal(g, grad)
+
+
+def test_the_fused_device_step_takes_cuda_arrays_only():
+    from mxnd.ndarray.ops import adam_device
+    w = torch.ones(4)
+    assert not adam_device.usable(w, w, w, w, 0.9, 0.999)  # host arrays take the host's routes
+    if torch.cuda.is_available():
+        c = w.cuda()
+        assert adam_device.usable(c, c, c, c, 0.9, 0.999)
+        assert not adam_device.usable(c, c, c, c, 1.0, 0.999)  # bias correction 1 - 1**t would be 0
+        assert not adam_device.usable(c, c[:2].repeat(2), c, c.double(), 0.9, 0.999)
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_adam_update_on_the_gpu_runs_the_fused_kernel_and_agrees_with_the_host(dtype):
+    from mxnd.ndarray.ops import adam_device
+    values = [a.astype(dtype) for a in _data(None, n=5000, seed=8)]
+    kwargs = dict(lr=0.01, wd=0.01, rescale_grad=1 / 32)
+    results = {}
+    for ctx in (mx.cpu(), mx.gpu(0)):
+        w, g, m, v = (mx.nd.array(a, ctx=ctx, dtype=dtype) for a in values)
+        assert mx.nd.adam_update(w, g, m, v, out=w, **kwargs) is w
+        results[ctx.device_type] = [a.asnumpy() for a in (w, m, v)]
+    assert adam_device._TRUSTED[(torch.device("cuda", 0), getattr(torch, dtype))] is True
+    for device, host in zip(results["gpu"], results["cpu"]):
+        assert_exact_on_host(device, host, mx.gpu(0))

@@ -5,9 +5,11 @@ which the builder writes into ``out`` (``out=weight`` updates the weight in plac
 optimizers call them). The arithmetic repeats MXNet's kernels operation by operation
 (src/operator/optimizer_op-inl.h, contrib/adamw-inl.h, contrib/multi_lamb.cc, ...): float
 parameters are float32, scalar products such as ``lr * wd`` are formed in the kernel's type
-before they meet the arrays, every product is rounded before its sum (torch's ``addcmul`` by a
-1 and ``addcdiv`` by -1 keep that; no other fused form is used), and square roots are correctly
-rounded, so float32 and float64 results are bit-exact. The ``mp_*`` forms keep float32 master
+before they meet the arrays, every product is rounded before its sum (torch's CPU kernels of
+``addcmul`` by a 1 and ``addcdiv`` keep that; no other fused form is used), and square roots are
+correctly rounded, so float32 and float64 results on the host are bit-exact. On CUDA, torch's
+``addcmul``/``addcdiv`` fuse the product into the sum (nvcc's multiply-add, as in MXNet's own GPU
+kernels): results there agree within an ulp or two. The ``mp_*`` forms keep float32 master
 weights (and states) for float16 weights.
 
 >>> import mxnd as mx
@@ -29,7 +31,7 @@ from ...errors import MXNetError
 from ...fast_paths import on_host
 from ...params import parse_bool, parse_float, parse_float32_tuple, parse_int
 from ...registry import REQUIRED, OpSpec, Param, declare
-from . import adam_step
+from . import adam_device, adam_step
 from .exact_sqrt import sqrt as _sqrt
 from .scratch import reused, scalar
 from .shape import shape_text
@@ -233,11 +235,13 @@ def _adam(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_gra
         step = (mean * float(T(lr))).div_(_sqrt(var).add_(float(T(epsilon))))
         return torch.sub(weight, step, out=step)
     # the same operations into two reused temporaries (fresh 4 MB buffers cost page faults), in
-    # as few passes as stay exact: ``x + c*y`` is an addcmul by a 1 (c*y is rounded before the
-    # add even where the compiler fuses the last multiply into the add), ``(c*g)*g`` an addcmul
-    # into -0 (x*y + -0 is x*y, fused or not), ``w - (lr*m)/d`` an addcdiv by -lr (the quotient
-    # is rounded before the add, and rounding is symmetric); tests/ndarray/ops/
-    # test_optimizer_updates.py checks 100,003 elements against numpy
+    # as few passes as stay exact on the host: ``x + c*y`` is an addcmul by a 1 (torch's CPU kernel
+    # computes ``x + (c*y)*1``: c*y is rounded before the add even where the compiler fuses the last
+    # multiply into the add), ``(c*g)*g`` an addcmul into -0 (x*y + -0 is x*y, fused or not),
+    # ``w - (lr*m)/d`` an addcdiv by -lr (the quotient is rounded before the add, and rounding is
+    # symmetric); tests/ndarray/ops/test_optimizer_updates.py checks 100,003 elements against
+    # numpy. (CUDA's kernels compute ``x + c*(y*1)`` and ``w + (-lr)*(m/d)`` with a fused
+    # multiply-add: within an ulp there, as MXNet's GPU kernel.)
     # everything is looked up before the first pass (see adam_step.py: Python code between the
     # passes is slow on a busy host)
     target = _target(out, weight)
@@ -245,6 +249,11 @@ def _adam(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_gra
         return _adam_small(weight, grad, mean, var, target, T, lr, beta1, beta2, epsilon, wd, rescale_grad,
                            clip_gradient)
     lr_, epsilon_, beta1_, beta2_ = float(T(lr)), float(T(epsilon)), float(T(beta1)), float(T(beta2))
+    if (target is weight and weight.is_cuda and adam_device.usable(weight, grad, mean, var, beta1_, beta2_)
+            and adam_device.step(weight, grad, mean, var, lr=lr_, beta1=beta1_, beta2=beta2_, epsilon=epsilon_,
+                                 wd=float(T(wd)), rescale_grad=float(T(rescale_grad)),
+                                 clip_gradient=float(T(clip_gradient)))):
+        return target  # one launch on a GPU instead of about ten (adam_device.py)
     mean_coefficient, var_coefficient = float(T(1) - T(beta1)), float(T(1) - T(beta2))
     prepared = None if target is None else adam_step.prepare(weight, mean, var)
     first, second = reused(weight, "adam 1"), reused(weight, "adam 2")
