@@ -411,7 +411,8 @@ def test_second_order_gradients(name, ctx):
 
 
 # ---- gradient buffers keep MXNet's memory semantics (backward may adopt fresh memory) ---------
-# (gradients of 64 KB or more may be adopted, smaller ones are copied: these tests use both)
+# (host gradients of 64 KB or more may be adopted, smaller ones are copied: these tests use both;
+# on a GPU every gradient may be adopted)
 WIDE = 4096  # a (5, WIDE) float32 gradient is 80 KB
 
 
@@ -422,8 +423,8 @@ def _fc_step(x, w):
 
 
 @pytest.mark.parametrize("width", [4, WIDE])
-def test_grad_buffer_object_is_stable_and_updated(width):
-    x, w = mx.nd.ones((3, width)), mx.nd.ones((5, width))
+def test_grad_buffer_object_is_stable_and_updated(width, ctx):
+    x, w = mx.nd.ones((3, width), ctx=ctx), mx.nd.ones((5, width), ctx=ctx)
     w.attach_grad()
     buffer = w.grad
     _fc_step(x, w)
@@ -433,8 +434,8 @@ def test_grad_buffer_object_is_stable_and_updated(width):
 
 
 @pytest.mark.parametrize("width", [4, WIDE])
-def test_view_of_grad_taken_before_backward_sees_the_new_gradient(width):
-    x, w = mx.nd.ones((3, width)), mx.nd.ones((5, width))
+def test_view_of_grad_taken_before_backward_sees_the_new_gradient(width, ctx):
+    x, w = mx.nd.ones((3, width), ctx=ctx), mx.nd.ones((5, width), ctx=ctx)
     w.attach_grad()
     view = w.grad[1:3]
     _fc_step(x, w)
@@ -444,18 +445,18 @@ def test_view_of_grad_taken_before_backward_sees_the_new_gradient(width):
 
 
 @pytest.mark.parametrize("width", [4, WIDE])
-def test_dlpack_consumer_of_grad_sees_the_new_gradient(width):
+def test_dlpack_consumer_of_grad_sees_the_new_gradient(width, ctx):
     import torch
-    x, w = mx.nd.ones((3, width)), mx.nd.ones((5, width))
+    x, w = mx.nd.ones((3, width), ctx=ctx), mx.nd.ones((5, width), ctx=ctx)
     w.attach_grad()
     shared = torch.from_dlpack(w.grad._data)
     _fc_step(x, w)
-    np.testing.assert_array_equal(shared.numpy(), np.full((5, width), 3.0, np.float32))
+    np.testing.assert_array_equal(shared.cpu().numpy(), np.full((5, width), 3.0, np.float32))
 
 
 @pytest.mark.parametrize("shape", [(2, 2), (128, 256)])
-def test_variables_given_one_gradient_tensor_do_not_share_memory(shape):
-    x, y = mx.nd.ones(shape), mx.nd.ones(shape)
+def test_variables_given_one_gradient_tensor_do_not_share_memory(shape, ctx):
+    x, y = mx.nd.ones(shape, ctx=ctx), mx.nd.ones(shape, ctx=ctx)
     x.attach_grad()
     y.attach_grad()
     with mx.autograd.record():
@@ -466,10 +467,10 @@ def test_variables_given_one_gradient_tensor_do_not_share_memory(shape):
 
 
 @pytest.mark.parametrize("size", [2, 1 << 15])
-def test_head_gradient_is_never_adopted(size):
-    x = mx.nd.ones((size,))
+def test_head_gradient_is_never_adopted(size, ctx):
+    x = mx.nd.ones((size,), ctx=ctx)
     x.attach_grad()
-    head = mx.nd.arange(size) + 3
+    head = mx.nd.arange(size, ctx=ctx) + 3
     with mx.autograd.record():
         y = x.reshape((size,))
     y.backward(head)
@@ -494,6 +495,19 @@ def test_large_fresh_gradient_is_adopted_and_small_one_copied():
     if _ENGINE_HANDS_GRADIENT_OVER:
         assert w.grad._data.data_ptr() != before[0]  # the engine's fresh tensor, not a copy
     assert small.grad._data.data_ptr() == before[1]
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(mx.context.num_gpus() == 0, reason="needs a CUDA GPU")
+def test_small_fresh_gradient_on_a_gpu_is_adopted():
+    """On a GPU a copy into the buffer is a kernel launch: small gradients are adopted too."""
+    small = mx.nd.ones((5, 4), ctx=mx.gpu(0))
+    small.attach_grad()
+    before = small.grad._data.data_ptr()
+    _fc_step(mx.nd.ones((3, 4), ctx=mx.gpu(0)), small)
+    np.testing.assert_array_equal(small.grad.asnumpy(), np.full((5, 4), 3, np.float32))
+    if _ENGINE_HANDS_GRADIENT_OVER:
+        assert small.grad._data.data_ptr() != before
 
 
 # the default head gradient (ones) of a large host head is reused across backward passes

@@ -322,7 +322,8 @@ def _gradient_store(array_ref):
         buffer = variable._grad._data
         if variable._grad_req == "add":
             buffer.add_(gradient)
-        elif gradient.numel() * gradient.element_size() >= _ADOPT_MIN_BYTES and _can_adopt(buffer, gradient):
+        elif ((gradient.is_cuda or gradient.numel() * gradient.element_size() >= _ADOPT_MIN_BYTES)
+              and _can_adopt(buffer, gradient)):
             variable._grad._data = gradient  # same NDArray, fresh memory: no copy
         else:
             buffer.copy_(gradient)
@@ -330,7 +331,9 @@ def _gradient_store(array_ref):
 
 
 _USE_COUNT = getattr(torch._C, "_storage_Use_Count", None)
-_ADOPT_MIN_BYTES = 64 << 10  # below this, copying into the buffer costs less than checking the aliases
+# below this, a host copy into the buffer costs less than checking the aliases; on a GPU a copy is
+# a kernel launch (more than the check), so every gradient there is adopted where it may be
+_ADOPT_MIN_BYTES = 64 << 10
 
 
 def _alone(tensor) -> bool:
