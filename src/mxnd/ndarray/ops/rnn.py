@@ -16,6 +16,7 @@ in MXNet: ``state_cell`` only for ``mode='lstm'``, ``sequence_length`` only with
 from __future__ import annotations
 
 import math
+import warnings
 
 import torch
 
@@ -31,6 +32,13 @@ _KERNELS = {"rnn_relu": "rnn_relu", "rnn_tanh": "rnn_tanh", "gru": "gru"}
 _DTYPE_NAMES = {torch.float32: "float32", torch.float64: "float64", torch.float16: "float16",
                 torch.bfloat16: "bfloat16", torch.int32: "int32", torch.int64: "int64",
                 torch.int8: "int8", torch.uint8: "uint8", torch.bool: "bool"}
+
+
+# cuDNN wants the weights in one buffer of its own layout, and MXNet's flat vector has another, so
+# torch compacts them at every call on a GPU (one copy, as MXNet's GPU RNN repacks its parameters)
+# and warns about it; that warning speaks of torch.nn modules, not of this operator
+warnings.filterwarnings("ignore", message="RNN module weights are not part of single contiguous chunk",
+                        category=UserWarning, module=__name__.replace(".", r"\."))
 
 
 def _parse_optional_float(value):
