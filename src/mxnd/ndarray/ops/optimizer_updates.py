@@ -249,7 +249,7 @@ def _adam(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_gra
         return _adam_small(weight, grad, mean, var, target, T, lr, beta1, beta2, epsilon, wd, rescale_grad,
                            clip_gradient)
     lr_, epsilon_, beta1_, beta2_ = float(T(lr)), float(T(epsilon)), float(T(beta1)), float(T(beta2))
-    if (target is weight and weight.is_cuda and adam_device.usable(weight, grad, mean, var, beta1_, beta2_)
+    if (target is weight and adam_device.usable(weight, grad, mean, var, beta1_, beta2_)
             and adam_device.step(weight, grad, mean, var, lr=lr_, beta1=beta1_, beta2=beta2_, epsilon=epsilon_,
                                  wd=float(T(wd)), rescale_grad=float(T(rescale_grad)),
                                  clip_gradient=float(T(clip_gradient)))):
