@@ -76,3 +76,19 @@ def test_the_import_benchmark_writes_the_suites_layout(tmp_path):
     suite = _load("suite")
     assert suite.normalize(json.loads(path.read_text()), "bench_import.py") == {
         bench_import.WORKLOAD: {"mxnd": results[bench_import.WORKLOAD]["mxnd"]["ms_per_call"]}}
+
+
+def test_the_launch_count_tool_sees_fewer_kernels_on_cudas_routes():
+    """tools/count_launches.py (the demo step's kernels, counted on the host; in a child process, as
+    it patches mxnd's CUDA choices in): CUDA's routes issue less than half the generic code's."""
+    import re
+    import subprocess
+
+    done = subprocess.run([sys.executable, str(BENCHMARKS.parent / "tools" / "count_launches.py")],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    counts = dict(re.findall(r"^(.+): (\d+) kernels", done.stdout, re.MULTILINE))
+    assert list(counts) == ["raw torch (Adam looping over parameters)", "mxnd, device-generic code",
+                            "mxnd, CUDA's choices"], done.stdout
+    generic, cuda = int(counts["mxnd, device-generic code"]), int(counts["mxnd, CUDA's choices"])
+    assert 0 < 2 * cuda < generic and "_fused_adam_ 8" in done.stdout
