@@ -83,8 +83,11 @@ def _update_on_backward(out, moving_mean, moving_var, mean, invstd, eps, momentu
     def update(_grad):
         with torch.no_grad():
             var = invstd.pow(-2) - eps  # INVSTD_TO_VARIANCE (batch_norm.cc)
-            moving_mean.mul_(momentum).add_(mean.to(moving_mean.dtype), alpha=1 - momentum)
-            moving_var.mul_(momentum).add_(var.to(moving_var.dtype), alpha=1 - momentum)
+            # both statistics in one multi-tensor launch per operation on a GPU (the host's loop
+            # runs the same kernels as mul_ and add_ one tensor at a time: the same bits)
+            moving = [moving_mean, moving_var]
+            torch._foreach_mul_(moving, momentum)
+            torch._foreach_add_(moving, [mean.to(moving_mean.dtype), var.to(moving_var.dtype)], alpha=1 - momentum)
     out.register_hook(update)
 
 
