@@ -566,15 +566,20 @@ def test_the_fused_device_step_computes_adam_update(rescale, clip, wd, dtype):
     assert torch.equal(g, grad)
 
 
-def test_the_fused_device_step_takes_cuda_arrays_only():
+def test_the_fused_device_step_takes_cuda_arrays_that_fit_it(ctx):
     from mxnd.ndarray.ops import adam_device
-    w = torch.ones(4)
-    assert not adam_device.usable(w, w, w, w, 0.9, 0.999)  # host arrays take the host's routes
-    if torch.cuda.is_available():
-        c = w.cuda()
-        assert adam_device.usable(c, c, c, c, 0.9, 0.999)
-        assert not adam_device.usable(c, c, c, c, 1.0, 0.999)  # bias correction 1 - 1**t would be 0
-        assert not adam_device.usable(c, c[:2].repeat(2), c, c.double(), 0.9, 0.999)
+    w = mx.nd.ones((4, 3), ctx=ctx)._data
+    assert adam_device.usable(w, w, w, w, 0.9, 0.999) is (ctx.device_type == "gpu")  # the host has its routes
+    assert adam_device.fits(w, w, w, w, 0.9, 0.999)
+    assert adam_device.fits(w.double(), w.double(), w.double(), w.double(), 0.0, 0.5)
+    for arrays, betas in [((w, w, w, w), (1.0, 0.999)),  # bias correction 1 - 1**t would be 0
+                          ((w, w, w, w), (0.9, -0.1)),
+                          ((w.half(),) * 4, (0.9, 0.999)),  # float16 rounds after each operation
+                          ((w, w.t().contiguous().t(), w, w), (0.9, 0.999)),  # not contiguous
+                          ((w, w, w.double(), w), (0.9, 0.999)),
+                          ((w, w.reshape(3, 4), w, w), (0.9, 0.999)),
+                          ((w[:0],) * 4, (0.9, 0.999))]:
+        assert not adam_device.fits(*arrays, *betas)
 
 
 @pytest.mark.gpu
@@ -592,3 +597,23 @@ def test_adam_update_on_the_gpu_runs_the_fused_kernel_and_agrees_with_the_host(d
     assert adam_device._TRUSTED[(torch.device("cuda", 0), getattr(torch, dtype))] is True
     for device, host in zip(results["gpu"], results["cpu"]):
         assert_exact_on_host(device, host, mx.gpu(0))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_adam_update_takes_the_fused_route_where_it_is_usable(dtype, monkeypatch):
+    """adam_update's CUDA route, taken on the host (usable() made to accept host arrays): the kernel
+    passes its check there too, and the result is the separate passes' within rounding."""
+    from mxnd.ndarray.ops import adam_device
+    assert adam_device._passes_check(torch.device("cpu"), getattr(torch, dtype))
+    values = [a.astype(dtype) for a in _data(None, n=50000, seed=9)]  # above the small arrays' numpy route
+    kwargs = dict(lr=0.01, wd=0.01, rescale_grad=1 / 32, clip_gradient=0.05)
+    w, g, m, v = (mx.nd.array(a, dtype=dtype) for a in values)
+    expected = [a.asnumpy() for a in (mx.nd.adam_update(w, g, m, v, **kwargs), m, v)]
+    calls = []
+    monkeypatch.setattr(adam_device, "usable", lambda *args: calls.append(args) or adam_device.fits(*args))
+    w, g, m, v = (mx.nd.array(a, dtype=dtype) for a in values)
+    assert mx.nd.adam_update(w, g, m, v, out=w, **kwargs) is w and calls
+    rtol = 1e-5 if dtype == "float32" else 1e-12
+    for got, want in zip((w, m, v), expected):
+        np.testing.assert_allclose(got.asnumpy(), want, rtol=rtol, atol=rtol * 1e-2)
+    np.testing.assert_array_equal(g.asnumpy(), values[1])

@@ -29,7 +29,7 @@ import torch
 
 from .scratch import reused
 
-__all__ = ["step"]
+__all__ = ["usable", "fits", "step"]
 
 _STEP = 1e30  # b ** 1e30 == 0.0 in double for every 0 <= b < 1: both bias corrections are 1
 _DTYPES = (torch.float32, torch.float64)  # the exact route of adam_update (float16 rounds per step)
@@ -38,12 +38,17 @@ _STEPS: dict = {}  # device -> the 0-d float32 step count the kernel reads (neve
 
 
 def usable(weight, grad, mean, var, beta1, beta2) -> bool:
-    """Whether the kernel can take these arrays: one CUDA device and dtype, dense and alike laid
-    out (the kernel's own requirement), not empty, and 0 <= beta < 1 (its bias corrections)."""
-    return (weight.is_cuda and weight.dtype in _DTYPES and 0.0 <= beta1 < 1.0 and 0.0 <= beta2 < 1.0
-            and all(t.is_cuda and t.dtype is weight.dtype and t.shape == weight.shape
-                    and t.stride() == weight.stride() and t.device == weight.device for t in (grad, mean, var))
-            and weight.is_non_overlapping_and_dense() and weight.numel() > 0)
+    """Whether the kernel can take these arrays: CUDA ones that ``fits`` takes."""
+    return weight.is_cuda and fits(weight, grad, mean, var, beta1, beta2)
+
+
+def fits(weight, grad, mean, var, beta1, beta2) -> bool:
+    """The kernel's other demands, on any device: one device and dtype (float32/float64), one shape,
+    contiguous, not empty, and 0 <= beta < 1 (its bias corrections)."""
+    return (weight.dtype in _DTYPES and 0.0 <= beta1 < 1.0 and 0.0 <= beta2 < 1.0 and weight.numel() > 0
+            and weight.is_contiguous()
+            and all(t.dtype is weight.dtype and t.shape == weight.shape and t.device == weight.device
+                    and t.is_contiguous() for t in (grad, mean, var)))
 
 
 def step(weight, grad, mean, var, *, lr, beta1, beta2, epsilon, wd, rescale_grad, clip_gradient, check=True) -> bool:
