@@ -146,7 +146,9 @@ def _check_roi_inputs(data, rois, pooled_size, spatial_scale, op):
 
 
 def _batch_index(rois, batch, allow_negative):
-    index = rois[:, 0].detach().to(torch.float64).trunc().to(torch.int64)  # C++ (int) cast
+    """Each roi's batch index (C++'s ``(int)`` cast), checked, on the host: the callers mix it with
+    host geometry (one read-back of the column, where a device index needed one for the check)."""
+    index = rois[:, 0].detach().cpu().to(torch.float64).trunc().to(torch.int64)
     low = -math.inf if allow_negative else 0
     bad = (index >= batch) | (index < low)
     if bool(bad.any()):
