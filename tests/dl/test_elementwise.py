@@ -206,3 +206,20 @@ def test_unsupported_operands_give_not_implemented():
         x + "a"
     with pytest.raises(TypeError):
         object() * x
+
+
+def test_a_gpu_dlarray_brings_host_operands_to_its_device(ctx):
+    """MATLAB: a gpuArray combined with host data is a gpuArray, in elementwise operations, mtimes,
+    pagemtimes, cat and interp1 (on the host every operand is there already)."""
+    device = mx.nd.zeros((1,), ctx=ctx)._data.device
+    a = dl.dlarray(mx.nd.array([[1.0, 2.0], [3.0, 4.0]], ctx=ctx))
+    host = dl.dlarray(np.array([[10.0, 20.0], [30.0, 40.0]], np.float32))
+    results = {"plus": a + host, "times": host * a, "mtimes": a @ host, "pagemtimes": dl.pagemtimes(host, a),
+               "cat": dl.cat(1, a, host), "interp1": dl.interp1(a[:, 0], a[:, 1], host[0, :] / 10)}
+    expected = {"plus": [[11, 22], [33, 44]], "times": [[10, 40], [90, 160]], "mtimes": [[70, 100], [150, 220]],
+                "pagemtimes": [[70, 100], [150, 220]], "cat": [[1, 2, 10, 20], [3, 4, 30, 40]],
+                "interp1": [[2, 3]]}
+    for name, result in results.items():
+        data = dl.extractdata(result)
+        assert data._data.device == device, name
+        np.testing.assert_allclose(data.asnumpy().reshape(np.shape(expected[name])), expected[name], err_msg=name)

@@ -92,7 +92,22 @@ def _same_float(ta, tb):
     return ta, tb
 
 
+def on_one_device(*tensors):
+    """The tensors on one device: host ones join a GPU one (MATLAB: a gpuArray combined with host
+    data gives a gpuArray).
+
+    >>> on_one_device(torch.ones(1), torch.zeros(1))[1].device.type
+    'cpu'
+    """
+    gpu = next((t for t in tensors if not t.is_cpu), None)
+    if gpu is None:
+        return tensors
+    return tuple(t.to(gpu.device) if t.is_cpu else t for t in tensors)
+
+
 def _apply(fn, ta, tb, name):
+    if isinstance(tb, torch.Tensor) and ta.is_cpu is not tb.is_cpu:
+        ta, tb = on_one_device(ta, tb)
     try:
         return fn(ta, tb)
     except RuntimeError as error:

@@ -13,7 +13,7 @@ import math
 import torch
 
 from ._core import dlarray, make, size_matlab, to_tensor
-from .elementwise import binary, numeric_operand
+from .elementwise import binary, numeric_operand, on_one_device
 
 __all__ = ["mtimes", "mrdivide", "pagemtimes", "colon", "interp1", "fft", "ifft"]
 
@@ -45,7 +45,7 @@ def mtimes(a, b):
         return binary(torch.mul, a, b, "mtimes", tensors_only=True)
     if ta.numel() == 1 or tb.numel() == 1:
         return binary(torch.mul, a, b, "mtimes", tensors_only=True)
-    ta, tb = _as_matrix(ta), _as_matrix(tb)
+    ta, tb = on_one_device(_as_matrix(ta), _as_matrix(tb))
     if ta.dim() > 2 or tb.dim() > 2:
         raise ValueError("mtimes: Arguments must be 2-D, or at least one argument must be scalar. "
                          "Use TIMES (.*) for elementwise multiplication, or PAGEMTIMES.")
@@ -105,6 +105,7 @@ def pagemtimes(x, *args):
     if tx.dtype is not ty.dtype:
         kind = torch.promote_types(tx.dtype, ty.dtype)
         tx, ty = tx.to(kind), ty.to(kind)
+    tx, ty = on_one_device(tx, ty)
     try:
         out = torch.matmul(tx, ty)
     except RuntimeError:
@@ -185,10 +186,10 @@ def interp1(*args, method="linear"):
         raise ValueError(f"interp1: the sample points x ({tx.numel()}) and values v ({n}) must have the same length")
     if n < 2:
         raise ValueError("interp1: at least two sample points are needed")
-    xs = tx.detach()
+    xs = tx.detach().contiguous()  # searchsorted copies a strided boundary (and warns)
     if not bool(torch.isfinite(xs).all()) or not bool((xs[1:] > xs[:-1]).all()):
         raise ValueError("interp1: the sample points x must be finite, increasing and without repeats")
-    txq = xq._data if isinstance(xq, dlarray) else numeric_operand(xq, tv, "interp1")
+    txq = numeric_operand(xq._data if isinstance(xq, dlarray) else xq, tv, "interp1")  # on v's device
     if v._fmt and sum(1 for d in txq.shape if d != 1) > 1:
         raise ValueError("interp1: when v is a formatted dlarray, the query points xq must be a vector")
     query = txq.reshape(-1).to(tx.dtype)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import torch
 
 from ._core import dlarray, make, size_matlab
-from .elementwise import _pad, numeric_operand
+from .elementwise import _pad, numeric_operand, on_one_device
 
 __all__ = ["reshape", "squeeze", "permute", "transpose", "ctranspose", "cat", "horzcat", "vertcat",
            "fortran_reshape"]
@@ -160,7 +160,7 @@ def cat(dim, *arrays):
     for t in tensors[1:]:
         kind = torch.promote_types(kind, t.dtype)
     try:
-        out = torch.cat([t.to(kind) for t in tensors], dim=dim)
+        out = torch.cat(on_one_device(*(t.to(kind) for t in tensors)), dim=dim)
     except RuntimeError:
         sizes = ", ".join("x".join(map(str, t.shape)) for t in tensors)
         raise ValueError(f"cat: Dimensions of arrays being concatenated are not consistent "
