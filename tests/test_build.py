@@ -480,6 +480,8 @@ def assert_agrees_across_devices(actual, expected, values=True):
         return
     assert actual.shape == expected.shape and actual.dtype == expected.dtype
     assert actual.context == DEVICE and actual.stype == expected.stype
+    tensor = getattr(actual, "_data", None)  # the data itself, not only the wrapper's label (dense arrays)
+    assert tensor is None or tensor.is_cuda
     if values:
         rtol, atol = GPU_TOLERANCE.get(np.dtype(expected.dtype), (0, 0))
         np.testing.assert_allclose(actual.asnumpy().astype(np.float64), expected.asnumpy().astype(np.float64),

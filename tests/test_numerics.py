@@ -21,14 +21,14 @@ ROWS = {
 
 
 def softmax_ce(x, label):
-    return mx.nd.softmax_cross_entropy(x, mx.nd.array([label]))
+    return mx.nd.softmax_cross_entropy(x, mx.nd.array([label], ctx=x.context))
 
 
 OPS = {
     "softmax": lambda x: mx.nd.softmax(x),
     "softmax_t": lambda x: mx.nd.softmax(x, temperature=0.5),
     "log_softmax": lambda x: mx.nd.log_softmax(x),
-    "SoftmaxOutput": lambda x: mx.nd.SoftmaxOutput(x, mx.nd.array([1])),
+    "SoftmaxOutput": lambda x: mx.nd.SoftmaxOutput(x, mx.nd.array([1], ctx=x.context)),
     "softmax_cross_entropy": lambda x: softmax_ce(x, 1),
     "softmax_cross_entropy0": lambda x: softmax_ce(x, 0),
     "norm": lambda x: mx.nd.norm(x),

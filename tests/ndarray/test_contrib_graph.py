@@ -150,7 +150,7 @@ def test_dgl_graph_compact(ctx):
     assert _parts(compact) == ([0, 1, 2, 3], [1, 2, 0, 0], [0, 2, 3, 4])
     assert compact.asnumpy().tolist() == [[0, 0, 1], [2, 0, 0], [3, 0, 0]]
     assert _parts(C.dgl_graph_compact(graph, ids, graph_sizes="[3]", return_mapping=False)) == _parts(compact)
-    other, other_ids = _csr([5, 6], [2, 0], [0, 1, 2, 2], (3, 6)), _ids([0, 2, -1, 2])
+    other, other_ids = (a.as_in_context(ctx) for a in (_csr([5, 6], [2, 0], [0, 1, 2, 2], (3, 6)), _ids([0, 2, -1, 2])))
     both = C.dgl_graph_compact(graph, other, ids, other_ids, graph_sizes=(3, 2, 1), return_mapping=False)
     assert _parts(both[0]) == _parts(compact) and _parts(both[1]) == ([0, 1], [1, 0], [0, 1, 2])
     repeated = C.dgl_graph_compact(_csr([7, 8], [3, 1], [0, 2, 2, 2], (3, 5)), _ids([3, 1, 3, 3]),
