@@ -231,6 +231,20 @@ def test_float16_and_integers_raise():
             mx.nd.RNN(*arrays, state_size=3, num_layers=1, mode="gru")
 
 
+def test_float16_runs_on_a_gpu_only(ctx):
+    """MXNet's GPU RNN (cuDNN) takes float16; its CPU kernel refuses it."""
+    arrays = [a.astype("float16") for a in make_inputs("lstm", ctx=ctx)]
+    kwargs = dict(state_size=3, num_layers=1, mode="lstm")
+    if ctx.device_type == "cpu":
+        with pytest.raises(MXNetError, match="float16 is not supported on CPU"):
+            mx.nd.RNN(*arrays, **kwargs)
+        return
+    out = mx.nd.RNN(*arrays, **kwargs)
+    expected = mx.nd.RNN(*[a.astype("float32") for a in arrays], **kwargs)
+    assert out.dtype == np.float16 and out.context == ctx
+    np.testing.assert_allclose(out.asnumpy(), expected.asnumpy(), rtol=1e-2, atol=1e-3)
+
+
 def test_runs_on_ctx(ctx):
     arrays = make_inputs("lstm", 2, True, ctx=ctx)
     cpu = make_inputs("lstm", 2, True)

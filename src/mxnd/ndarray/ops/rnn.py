@@ -144,9 +144,9 @@ def _rnn(*arrays, state_size, num_layers, mode, bidirectional, p, state_outputs,
         _check_shape(lengths, (batch,))
     if not dtype.is_floating_point:
         raise MXNetError(f"RNN: This operation only support floating point types, not {_DTYPE_NAMES.get(dtype, dtype)}")
-    if dtype not in (torch.float32, torch.float64):
-        raise MXNetError(f"RNN: {_DTYPE_NAMES.get(dtype, dtype)} is not supported on CPU "
-                         "(MXNet: FP16 gemm on cpu not implemented!)")
+    if dtype not in (torch.float32, torch.float64) and (data.is_cpu or dtype is not torch.float16):
+        where = "on CPU (MXNet: FP16 gemm on cpu not implemented!)" if data.is_cpu else "(cuDNN: float16, 32, 64)"
+        raise MXNetError(f"RNN: {_DTYPE_NAMES.get(dtype, dtype)} is not supported {where}")
     if projection_size is not None:
         if not lstm:
             raise MXNetError("RNN: Projection is only supported for LSTM.")
