@@ -551,12 +551,12 @@ def test_the_fused_device_step_computes_adam_update(rescale, clip, wd, dtype):
     from mxnd.ndarray.ops import adam_device
     w, g, m, v = (torch.tensor(a, dtype=dtype) for a in _data(None, n=1000, seed=7))
     grad = g.clone()
-    expected = _adam_reference(*(t.numpy().astype(np.float64) for t in (w, g * rescale, m, v)), np.float64,
-                               wd=wd) if clip < 0 else None
-    if clip >= 0:  # MXNet clips after the weight decay
-        gr = np.clip(g.numpy().astype(np.float64) * rescale + w.numpy() * np.float64(f32(wd)), -clip, clip)
-        expected = _adam_reference(w.numpy().astype(np.float64), gr, m.numpy().astype(np.float64),
-                                   v.numpy().astype(np.float64), np.float64, wd=0.0)
+    w64, g64, m64, v64 = (t.numpy().astype(np.float64) for t in (w, g, m, v))
+    if clip < 0:
+        expected = _adam_reference(w64, g64 * rescale, m64, v64, np.float64, wd=wd)
+    else:  # MXNet clips after the weight decay
+        gr = np.clip(g64 * rescale + w64 * np.float64(f32(wd)), -clip, clip)
+        expected = _adam_reference(w64, gr, m64, v64, np.float64, wd=0.0)
     params = dict(lr=0.01, beta1=0.9, beta2=0.999, epsilon=1e-8, wd=wd)  # float32, as MXNet's parameters
     assert adam_device.step(w, g, m, v, **{k: float(f32(x)) for k, x in params.items()}, rescale_grad=rescale,
                             clip_gradient=clip, check=False)
