@@ -9,7 +9,7 @@ and trim thresholds once, at import, so such blocks come from the heap and stay 
 next step (the same call then measures 5 ms, no faults). The heap settles within a few steps:
 torch's 64-byte aligned request is a little larger than the block it freed, so until free blocks
 lie side by side each step leaves one more behind (a loop making a 40 MB output settled after 4
-to 6 steps, holding 2 to 5 free blocks). glibc's per-thread cache is what hands the small
+to 9 steps, holding 2 to 8 free blocks). glibc's per-thread cache is what hands the small
 remainders of the aligned block to other allocations: a process started with
 ``GLIBC_TUNABLES=glibc.malloc.tcache_count=0`` reuses the block from the second step on (it gives
 up that cache's fast path for small allocations; it cannot be set from inside the process).
