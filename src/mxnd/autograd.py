@@ -20,6 +20,7 @@ import torch
 from . import op_names
 from .errors import MXNetError
 from .fast_paths import on_host
+from .integer_variables import ShadowedTensor, graph_tensor, make_leaf
 from .ndarray.ndarray import NDArray, wrap
 from .recording import FLAGS, is_recording, is_training, set_recording, set_training, writable_flags
 
@@ -34,8 +35,8 @@ NOT_IN_GRAPH = (
     "If you want to differentiate the same graph twice, you need to pass retain_graph=True to "
     "backward.")
 INTEGER_HEAD = (
-    "(The head's dtype is {}: mxnd's graph, torch's, holds floating-point arrays only, where MXNet "
-    "1.9.1 also differentiates integer ones; cast the variables to a float dtype before recording.)")
+    "(The head's dtype is {}: integer arrays are in mxnd's graph only when computed from integer "
+    "variables; MXNet 1.9.1 also records integer results of floating-point ones, quantize's.)")
 GRAD_REQS = ("write", "add", "null")
 GRAD_REQ_CODES = {"null": 0, "write": 1, "add": 3}  # MXNet's OpReqType values (mx.nd._GRAD_REQ_MAP)
 
@@ -115,6 +116,9 @@ def _make_variable(array: NDArray, gradient: NDArray, grad_req: str):
     elif array._data.dtype.is_floating_point:
         array._data = array._data.detach().requires_grad_(grad_req != "null")
         store_gradients(array._data)
+    elif array._data.dtype is not torch.bool and grad_req != "null":  # integers: a float64 shadow
+        array._data, leaf = make_leaf(array._data)  # (integer_variables.py)
+        store_gradients(leaf)
     array._grad = gradient
     array._grad_req = grad_req
 
@@ -122,7 +126,7 @@ def _make_variable(array: NDArray, gradient: NDArray, grad_req: str):
 def _leaf(variable):
     """The torch tensor standing for a variable in the graph (a sparse one's dense leaf), or None."""
     try:
-        return variable._data
+        return graph_tensor(variable._data)
     except AttributeError:
         from .ndarray.sparse.recorded import graph_of
 
@@ -169,6 +173,8 @@ def _check_in_graph(data):
 def _head_tensors(heads, head_grads):
     if head_grads is None and type(heads) is list and len(heads) == 1 and type(heads[0]) is NDArray:
         data = heads[0]._data  # NDArray.backward() of a dense array: the common call
+        if type(data) is ShadowedTensor:
+            data = data._shadow
         _check_in_graph(data)
         return [data], [_default_head_grad(data)]
     heads = _as_list(heads)
@@ -184,8 +190,11 @@ def _head_tensors(heads, head_grads):
 
             data, head_grad_data = head_values(head, head_grad)
         else:
-            data = head._data
+            data = graph_tensor(head._data)
             head_grad_data = None if head_grad is None else _dense_data(head_grad)
+            if head_grad_data is not None and head_grad_data.dtype is not data.dtype and type(
+                    head._data) is ShadowedTensor:  # an integer head's gradient, for its shadow
+                head_grad_data = head_grad_data.to(data.dtype)
             if head_grad_data is not None and head_grad_data.shape != data.shape:
                 raise MXNetError(f"backward: Mismatch in shape: the head gradient has shape "
                                  f"{tuple(head_grad_data.shape)}, the head {tuple(data.shape)}")
@@ -311,9 +320,12 @@ def _gradient_store(array_ref):
         gradient, leaf.grad = leaf.grad, None
         variable = array_ref()
         if variable is None or gradient is None or (
-                getattr(variable, "_data", None) is not leaf and getattr(variable, "_graph", None) is not leaf):
+                _leaf_of_data(variable) is not leaf and getattr(variable, "_graph", None) is not leaf):
             return  # a collected variable, or one attached again since (MXNet: its old buffer)
         variable._fresh = True  # NDArray._fresh_grad
+        data = getattr(variable, "_data", None)
+        if type(data) is ShadowedTensor:  # the shadow's gradient, truncated as MXNet's integers
+            gradient = gradient.to(data.dtype)
         if gradient.layout is not torch.strided or variable._grad.stype != "default":
             from .ndarray.sparse.gradients import store_gradient
 
@@ -328,6 +340,11 @@ def _gradient_store(array_ref):
         else:
             buffer.copy_(gradient)
     return store
+
+
+def _leaf_of_data(variable):
+    data = getattr(variable, "_data", None)
+    return data._shadow if type(data) is ShadowedTensor else data
 
 
 _USE_COUNT = getattr(torch._C, "_storage_Use_Count", None)
@@ -395,6 +412,8 @@ def _gradient_array(variable, leaf, gradient, heads_memory, create_graph):
         gradient = gradient.clone()
     if create_graph and not gradient.requires_grad:  # independent of the variable, yet in the graph
         gradient = _ZeroLink.apply(gradient, leaf)
+    if type(getattr(variable, "_data", None)) is ShadowedTensor:
+        gradient = gradient.detach().to(variable._data.dtype)  # an integer variable's: in its dtype
     return wrap(gradient, variable._ctx)
 
 

@@ -13,6 +13,7 @@ import torch
 
 from . import dtypes, param_errors
 from .errors import MXNetError, context_mismatch, dtype_mismatch, operator_error
+from .integer_variables import ShadowedTensor, written
 from .ndarray.ndarray import NDArray, _new, wrap, write_into
 from .op_names import slot as body_slot
 from .params import ParamError
@@ -43,11 +44,11 @@ def finish(result, out, ctx, op_name: str):
     see them) and ``out`` itself is returned.
     """
     if out is None:
-        if type(result) is torch.Tensor:
+        if isinstance(result, torch.Tensor):  # torch's, or an integer variable's (integer_variables.py)
             return wrap(result if result.is_contiguous() else result.contiguous(), ctx)
         arrays = [wrap(r.contiguous(), ctx) for r in result]
         return tuple(arrays) if isinstance(result, TupleOutputs) else arrays
-    if type(result) is torch.Tensor:
+    if isinstance(result, torch.Tensor):
         _write_out(result, out, op_name)
         return out
     outs = out if isinstance(out, (list, tuple)) else [out]
@@ -64,6 +65,8 @@ def _write_out(result: torch.Tensor, out, op_name: str):
         out[:] = wrap(result, out.context)
     elif result is not target:  # a writes_out body may have filled it already
         write_into(target, result, op_name)
+        if type(result) is ShadowedTensor:  # computed from integer variables, inside record()
+            out._data = written(target, result)
 
 
 def _check_outs(out, tensors, positions, op_name: str):

@@ -58,6 +58,8 @@ ASSIGN_IN_GRAPH = (
     "behavior when evaluating gradients. Please call backward first to clear the graph or do "
     "this out side of a record section. Also note that you cannot use inplace operations like "
     "+=, *=, relu(x, out=x), y[idx]=x, etc inside a record section.")
+# and for a recorded write of part of an array, which MXNet records as reading that array too
+INPLACE_RECORDED = "Inplace operations (+=, -=, x[:]=, etc) are not supported when recording with autograd."
 
 
 def is_recording() -> bool:

@@ -14,7 +14,8 @@ import torch
 from .. import dtypes
 from ..base import integer_types, numeric_types
 from ..errors import MXNetError
-from ..recording import ASSIGN_IN_GRAPH, FLAGS, without_grad
+from ..integer_variables import written
+from ..recording import ASSIGN_IN_GRAPH, FLAGS, INPLACE_RECORDED, without_grad
 from .indexing_keys import LEGACY_BOOLEAN
 from .ndarray import NDArray, copy_into, wrap, write_unaliased
 from .ops.creation import fill_value
@@ -325,10 +326,25 @@ def setitem(array: NDArray, key, value):
         return without_grad(_assign, (array, key, value))
     if array._data.requires_grad:
         raise MXNetError(f"setitem: {ASSIGN_IN_GRAPH}")
-    return _assign(array, key, value)
+    return _assign(array, key, value, _in_graph(value))
 
 
-def _assign(array: NDArray, key, value):
+def _in_graph(value) -> bool:
+    """Whether ``value`` (assigned inside ``record()``) is in the recorded graph."""
+    if not isinstance(value, NDArray):
+        return False
+    from .sparse.recorded import graph_of
+
+    return graph_of(value) is not None
+
+
+def _refuse_partial_write():
+    """MXNet records a write of part of an array (``_slice_assign``, ``_scatter_set_nd``) with the
+    array as input and output: refused when the value is in the graph (a whole-array write is a copy)."""
+    raise MXNetError(f"setitem: {INPLACE_RECORDED}")
+
+
+def _assign(array: NDArray, key, value, value_in_graph=False):
     data = array._data
     new_axes = ()
     if data.dim() == 0:
@@ -340,6 +356,8 @@ def _assign(array: NDArray, key, value):
     else:
         normalized = normalize(key, tuple(data.shape), data.device)
         if normalized.advanced or normalized.flips:
+            if value_in_graph:
+                _refuse_partial_write()
             _scatter(array, normalized, value)
             return
         parts = normalized.parts
@@ -347,12 +365,17 @@ def _assign(array: NDArray, key, value):
             new_axes = _basic_new_axes(parts)
             parts = [p for p in parts if p is not None]
         target = data[tuple(parts)]
+        if value_in_graph and target.numel() != data.numel():
+            _refuse_partial_write()
     if isinstance(value, numeric_types) and not isinstance(value, np.ndarray):
         # MXNet's double -> DType (torch's own for floating types): 300 into uint8 is 44
         target.fill_(value if data.is_floating_point() else fill_value(value, data.dtype))
     else:
         # a value overlapping the target (x[1:] = x[:-1]) is read first: docs/differences.md
-        copy_into(target, _prepare_value(array, value, tuple(target.shape), new_axes))
+        source = _prepare_value(array, value, tuple(target.shape), new_axes)
+        copy_into(target, source)
+        if value_in_graph:  # a whole-array copy, recorded: from integer variables, through shadows
+            array._data = written(data, source)
 
 
 def _basic_new_axes(parts):

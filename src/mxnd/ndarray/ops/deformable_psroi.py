@@ -38,6 +38,7 @@ from __future__ import annotations
 import torch
 
 from ... import dtypes
+from ...integer_variables import RecordedFunction
 from ...params import parse_bool, parse_float, parse_int
 from ...registry import REQUIRED, OpSpec, Param, declare
 from .psroi import _c_int, _float_param, _group_index, _work_dtype
@@ -238,7 +239,7 @@ def _backward(grad, data, layout, count, want_trans):
     return data_grad, trans_grad
 
 
-class _DeformablePSROIPool(torch.autograd.Function):
+class _DeformablePSROIPool(RecordedFunction):
     """Forward as MXNet; backward as MXNet's own backward (a zero gradient for the rois)."""
 
     @staticmethod

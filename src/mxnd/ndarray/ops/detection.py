@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 import torch
 
+from ...integer_variables import RecordedFunction
 from ...params import enum, parse_bool, parse_float, parse_int
 from ...registry import OpSpec, Param, declare
 
@@ -38,7 +39,7 @@ def _f32(value):
     return float(np.float32(value))
 
 
-class _ZeroGrad(torch.autograd.Function):
+class _ZeroGrad(RecordedFunction):
     """Pass ``result`` through; its inputs get a zero gradient (MXNet's backward of box_iou and
     bipartite_matching writes zeros)."""
 

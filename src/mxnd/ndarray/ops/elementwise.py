@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import torch
 
+from ...integer_variables import RecordedFunction
 from ...params import parse_bool, parse_float, parse_optional_int
 from ...registry import OpSpec, Param, declare
 from .unary import as_dtype_scalar, without_gradient, zero_gradient
@@ -146,7 +147,7 @@ _HYPOT_GRAD = (lambda a, b, y: _math(a) / torch.hypot(_math(a), _math(b)),
                lambda a, b, y: _math(b) / torch.hypot(_math(a), _math(b)))
 
 
-class _MXNetGradient(torch.autograd.Function):
+class _MXNetGradient(RecordedFunction):
     """mod, power or hypot under autograd with MXNet's backward (``BinaryBroadcastBackwardUseIn`` and
     the scalar ops' ``Backward``): each operand gets ``grad * factor(lhs, rhs)``, the factor rounded to
     the dtype once; operands of two shapes get it summed to their shape. A number rhs is

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 import torch
+from ...integer_variables import RecordedFunction
 
 __all__ = ["sqrt"]
 
@@ -35,7 +36,7 @@ def _host_sqrt(values: torch.Tensor, out: torch.Tensor | None) -> torch.Tensor:
     return out
 
 
-class _Sqrt(torch.autograd.Function):
+class _Sqrt(RecordedFunction):
     """The host sqrt inside autograd: torch's backward formula."""
 
     @staticmethod

@@ -51,6 +51,7 @@ import torch
 from ... import dtypes
 from ...errors import MXNetError
 from ...fast_paths import on_host
+from ...integer_variables import RecordedFunction
 from ...registry import OpSpec, declare
 from .ordered_sum import ordered_sum
 
@@ -360,7 +361,7 @@ class _HostRecursion:
 _NO_GRADIENT = {4: "kIATimes", 6: "kValidLength", 7: "kMaxTime"}
 
 
-class _HawkesLL(torch.autograd.Function):
+class _HawkesLL(RecordedFunction):
     """Forward as MXNet; backward as MXNet's ``_contrib_backward_hawkesll``."""
 
     @staticmethod

@@ -15,6 +15,7 @@ import numpy as np
 import torch
 
 from ...errors import MXNetError
+from ...integer_variables import RecordedFunction
 from ...params import parse_bool, parse_float, parse_float32_tuple, parse_int, parse_shape
 from ...registry import OpSpec, Param, declare
 from .opencv_resize import opencv_resize
@@ -83,7 +84,7 @@ def _uniform(device, low, high) -> float:
         return float(_F32(low) + (_F32(high) - _F32(low)) * u)
 
 
-class _CopyGradient(torch.autograd.Function):
+class _CopyGradient(RecordedFunction):
     """MXNet's ``ElemwiseGradUseNone{"_copy"}``: the input gradient is the output gradient as is.
 
     Like MXNet, it fails when the output shape differs from the input's (to_tensor, resize).
@@ -155,7 +156,7 @@ def _normalized(data, mean, std):
     return _assign_cast(centred / std, data.dtype)
 
 
-class _NormalizeFunction(torch.autograd.Function):
+class _NormalizeFunction(RecordedFunction):
     """Normalize with NormalizeBackward's gradient: ``grad * (1.0 / std)`` computed in double."""
 
     @staticmethod

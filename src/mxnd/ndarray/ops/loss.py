@@ -13,6 +13,7 @@ import torch
 
 from ... import dtypes
 from ...errors import MXNetError
+from ...integer_variables import RecordedFunction
 from ...params import enum, parse_bool, parse_float
 from ...registry import OpSpec, Param, declare
 
@@ -41,7 +42,7 @@ def _in_float(fn, data, *args):
 def _output_layer(forward, backward):
     """Body ``(*tensors, **params)``: value ``forward(*tensors, **params)``; the first input's
     gradient is ``backward(head, out, *tensors, **params)``, the other inputs get none."""
-    class OutputLayer(torch.autograd.Function):
+    class OutputLayer(RecordedFunction):
         @staticmethod
         def forward(ctx, params, *tensors):
             out = forward(*tensors, **params)

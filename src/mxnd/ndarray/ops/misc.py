@@ -13,6 +13,7 @@ import torch
 
 from ... import dtypes
 from ...errors import MXNetError
+from ...integer_variables import RecordedFunction
 from ...params import ParamError, parse_bool, parse_dtype, parse_float, parse_int
 from ...registry import OpSpec, Param, declare
 
@@ -186,7 +187,7 @@ def _quadratic_value(data, a, b, c):
     return _truncate(step(step(x * step(step(x * a) + b)) + c), data.dtype)
 
 
-class _Quadratic(torch.autograd.Function):
+class _Quadratic(RecordedFunction):
     """quadratic with quadratic_backward's gradient: ``grad * (2 * a * x + b)``."""
 
     @staticmethod

@@ -25,6 +25,7 @@ import torch
 import torch.nn.functional as F
 
 from ... import dtypes
+from ...integer_variables import RecordedFunction
 from ...params import enum, parse_bool, parse_float, parse_int, parse_shape, dtype_enum
 from ...random import generator
 from ...recording import is_training
@@ -114,7 +115,7 @@ def _prelu(data, gamma):
                      f"or the data's shape)")
 
 
-class _RReLU(torch.autograd.Function):
+class _RReLU(RecordedFunction):
     """x > 0 ? x : slopes * x, whose backward is MXNet's: head * (x > 0 ? 1 : output). Its
     _backward_LeakyReLU gets two head gradients (output and mask) yet reads one, so the
     tensor it takes for the mask is the output (leaky_relu.cc, ElemwiseGradUseInOut)."""
@@ -162,7 +163,7 @@ def _leaky_relu(data, gamma, *, act_type, slope, lower_bound, upper_bound):
 
 # ---- SoftmaxActivation ----------------------------------------------------------------------
 
-class _InstanceSoftmax(torch.autograd.Function):
+class _InstanceSoftmax(RecordedFunction):
     """'instance' softmax of 3-D+ data: forward over the last axis (``FlatTo2D``), backward
     over axis 1, as MXNet's SoftmaxActivationGradCompute does for both modes."""
 

@@ -20,6 +20,7 @@ import torch
 
 from ... import dtypes
 from ...context import current_context
+from ...integer_variables import RecordedFunction
 from ...params import dtype_enum, parse_bool, parse_context, parse_float, parse_int, parse_shape
 from ...random import generator
 from ...registry import REQUIRED, OpSpec, Param, declare
@@ -52,7 +53,7 @@ _IS_LOG = Param("is_log", parse_bool, False, "compute the log density")
 
 # ---- shared helpers ---------------------------------------------------------------------------
 
-class _ZeroGradient(torch.autograd.Function):
+class _ZeroGradient(RecordedFunction):
     """Passes ``result`` through; the ``inputs`` get zero gradients.
 
     MXNet's samplers register zero gradients for their parameter arrays (and ``*_like`` for

@@ -19,6 +19,7 @@ import torch
 
 from ... import dtypes
 from ...fast_paths import on_host
+from ...integer_variables import RecordedFunction
 from ...params import dtype_enum, parse_axis, parse_bool, parse_int, parse_optional_int
 from ...registry import REQUIRED, OpSpec, Param, declare
 from .optimizer_updates import _SCALAR, _sum_sq
@@ -141,7 +142,7 @@ def _nanprod(data, dims, keepdim):
     return _prod(data, dims, keepdim)
 
 
-class _TiedExtremum(torch.autograd.Function):
+class _TiedExtremum(RecordedFunction):
     """max/min with MXNet's gradient: every element equal to the result gets the whole
     output gradient (ReduceAxesBackwardUseInOut with mshadow_op::eq); torch splits it."""
 

@@ -16,6 +16,7 @@ import torch
 from ... import dtypes
 from ...dtypes import c_cast
 from ...errors import MXNetError
+from ...integer_variables import RecordedFunction
 from ...params import parse_bool, parse_dtype, parse_float
 from ...registry import OpSpec, Param, declare
 from . import exact_sqrt
@@ -30,7 +31,7 @@ _INF = float("inf")
 
 # ---- gradient helpers (also used by elementwise.py) --------------------------------------
 
-class _ZeroGradient(torch.autograd.Function):
+class _ZeroGradient(RecordedFunction):
     """``fn(*inputs)`` whose inputs all get zero gradients (MXNet's ``MakeZeroGradNodes``)."""
 
     @staticmethod
@@ -45,7 +46,7 @@ class _ZeroGradient(torch.autograd.Function):
                                in zip(ctx.needs_input_grad[1:], ctx.inputs))
 
 
-class _NoGradient(torch.autograd.Function):
+class _NoGradient(RecordedFunction):
     """``fn(*inputs)``; a backward through it raises as for an MXNet operator without FGradient."""
 
     @staticmethod
@@ -83,7 +84,7 @@ def zero_gradient(fn):
 def custom_gradient(forward, backward):
     """Body ``forward(data, *params)`` whose gradient is ``backward(grad, data, result, *params)``,
     MXNet's own ``_backward_<op>`` where it differs from the derivative torch would take."""
-    class Gradient(torch.autograd.Function):
+    class Gradient(RecordedFunction):
         @staticmethod
         def forward(ctx, data, *params):
             result = forward(data, *params)

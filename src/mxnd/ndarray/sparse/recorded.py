@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import torch
 
+from ...integer_variables import graph_tensor as graph_tensor_of_values
 from ...recording import FLAGS
 from ...registry import SparseInputs
 from ..ndarray import NDArray, wrap
@@ -54,7 +55,7 @@ def graph_of(array):
     made on first use, and brought up to date with its stored values (an optimizer may have
     written them)."""
     if not isinstance(array, BaseSparseNDArray):
-        data = getattr(array, "_data", None)
+        data = graph_tensor_of_values(getattr(array, "_data", None))
         return data if data is not None and data.requires_grad else None
     graph = getattr(array, "_graph", None)
     if graph is not None and not isinstance(graph, torch.Tensor):  # a _PendingLeaf
