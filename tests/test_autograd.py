@@ -284,6 +284,31 @@ def test_setitem_of_a_whole_array_inside_record_is_a_recorded_copy(key):
     assert x.grad.asnumpy().tolist() == [[6.] * 3] * 2
 
 
+COPIES = {
+    "copyto(ctx)": lambda x, ctx: x.copyto(ctx),
+    "copy()": lambda x, ctx: x.copy(),
+    "as_in_context(ctx)": lambda x, ctx: x.as_in_context(ctx),
+    "copyto(cpu_pinned)": lambda x, ctx: x.copyto(mx.cpu_pinned()),
+    "copyto(array)": lambda x, ctx: x.copyto(mx.nd.zeros(x.shape, ctx=ctx, dtype=x.dtype)),
+}
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int32"])
+@pytest.mark.parametrize("copy", COPIES.values(), ids=COPIES.keys())
+def test_copies_inside_record_are_recorded_across_devices(copy, dtype, ctx):
+    # MXNet 1.9.1 records _copyto: the gradient comes back to the variable's device
+    x = mx.nd.array([1, 2, 3], dtype=dtype)
+    x.attach_grad()
+    with autograd.record():
+        moved = copy(x, ctx)
+        y = moved * 2
+    y.backward()
+    assert moved.asnumpy().tolist() == [1, 2, 3] and moved.dtype == np.dtype(dtype)
+    assert x.grad.asnumpy().tolist() == [2, 2, 2] and x.grad.context == mx.cpu()
+    outside = copy(x, ctx)  # outside record(): a plain copy (as_in_context of x's own context: x)
+    assert (outside is x or not outside._data.requires_grad) and outside.asnumpy().tolist() == [1, 2, 3]
+
+
 def test_reattach_resets_and_detach_has_no_grad():
     x = variable([1., 2.])
     with autograd.record():

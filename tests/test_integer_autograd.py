@@ -187,3 +187,18 @@ def test_int64_values_beyond_float64s_precision_stay_exact():
         y = x + 2
     y.backward()
     assert y.asnumpy().tolist() == [big + 2, 3] and x.grad.asnumpy().tolist() == [1, 1]
+
+
+def test_a_custom_function_on_integer_variables():
+    class Twice(mx.autograd.Function):
+        def forward(self, x):
+            return x * 2
+
+        def backward(self, dy):
+            return dy * 3  # not the derivative: shows the custom backward ran
+
+    x = int_variable([1, 2, 3])
+    with autograd.record():
+        y = Twice()(x)
+    y.backward()
+    assert y.dtype == np.int32 and y.asnumpy().tolist() == [2, 4, 6] and x.grad.asnumpy().tolist() == [3, 3, 3]

@@ -20,7 +20,7 @@ import torch
 from . import op_names
 from .errors import MXNetError
 from .fast_paths import on_host
-from .integer_variables import ShadowedTensor, graph_tensor, make_leaf
+from .integer_variables import RecordedFunction, ShadowedTensor, graph_tensor, make_leaf
 from .ndarray.ndarray import NDArray, wrap
 from .recording import FLAGS, is_recording, is_training, set_recording, set_training, writable_flags
 
@@ -441,8 +441,9 @@ def _output_in_graph(given, traced, ctx):
     return given
 
 
-class _Bridge(torch.autograd.Function):
-    """Runs an mx.autograd.Function's forward/backward inside torch's graph."""
+class _Bridge(RecordedFunction):
+    """Runs an mx.autograd.Function's forward/backward inside torch's graph (with integer variables
+    among the inputs, forward runs twice: on the values, then on their float64 shadows)."""
 
     @staticmethod
     def forward(ctx, function, arrays, *tensors):

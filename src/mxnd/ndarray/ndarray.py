@@ -15,6 +15,7 @@ import torch
 from .. import dtypes
 from ..context import Context, current_context, synchronize
 from ..errors import MXNetError, device_errors
+from ..integer_variables import written
 from ..params import parse_shape
 from ..recording import ASSIGN_IN_GRAPH, FLAGS, without_grad
 from .ops.shape import infer_reshape
@@ -260,12 +261,16 @@ class NDArray:
                     f"copyto: Incompatible attr in node at 0-th output: expected "
                     f"{list(self.shape)}, got {list(other.shape)}")
             write_into(other._data, self._data, "copyto")
+            other._data = written(other._data, self._data)
             return other
         if isinstance(other, Context):
-            source = self._data.detach()
+            source = self._data
+            if not (source.requires_grad and FLAGS.get().recording):  # recorded: MXNet's _copyto is
+                source = source.detach()  # differentiable, across devices too
             with device_errors("copyto"):  # out of memory on the target, a failed transfer
                 if other.device_typeid == 3 and torch.cuda.is_available():  # page-locked host memory
-                    data = torch.empty(source.shape, dtype=source.dtype, pin_memory=True).copy_(source)
+                    data = written(torch.empty(source.shape, dtype=source.dtype, pin_memory=True), source)
+                    data.copy_(source)
                 else:
                     data = source.to(other.device, copy=True)
             return wrap(data, other)
