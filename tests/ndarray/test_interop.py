@@ -76,6 +76,18 @@ def test_from_dlpack_of_a_torch_tensor_shares_memory(ctx):
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("source_device", ["cpu", "array's"])
+def test_setitem_takes_a_torch_tensor_from_any_device(source_device, ctx):
+    # torch tensors are array-like: a CUDA one is copied on the device, not read through numpy
+    x = mx.nd.zeros((2, 3), ctx=ctx, dtype="int32")
+    device = "cpu" if source_device == "cpu" else x._data.device
+    x[:] = torch.tensor([1.7, -2.5, 3.0], device=device)  # broadcast, cast as C casts (truncated)
+    x[1, 1:] = torch.tensor([9, 8], device=device)
+    assert x.asnumpy().tolist() == [[1, -2, 3], [1, 9, 8]] and x.dtype == np.int32 and x.context == ctx
+    x[0] = x._data[1]  # a view of the array's own row
+    assert x.asnumpy().tolist() == [[1, 9, 8], [1, 9, 8]]
+
+
 def test_dlpack_round_trip_keeps_dtype(dtype):
     x = mx.nd.array([0, 1, 1], dtype=dtype)
     y = mx.nd.from_dlpack(x.to_dlpack_for_read())

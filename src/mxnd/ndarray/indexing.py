@@ -292,6 +292,8 @@ def _prepare_value(array: NDArray, value, shape, new_axes=()) -> torch.Tensor:
             raise TypeError(f"{type(array)} does not support assignment with non-array-like object "
                             f"{value} of type {type(value)}") from None
         tensor = dtypes.c_cast(source, data.dtype, device=data.device)
+    elif isinstance(value, torch.Tensor):  # array-like, on any device (numpy would read a GPU's on the host)
+        tensor = dtypes.c_cast(value.detach(), data.dtype, device=data.device)
     else:
         try:
             source = np.asarray(value)
