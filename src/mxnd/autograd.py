@@ -15,6 +15,7 @@ import sys
 import threading
 import weakref
 
+import numpy as np
 import torch
 
 from . import op_names
@@ -189,6 +190,9 @@ def _head_tensors(heads, head_grads):
             from .ndarray.sparse.gradients import head_values
 
             data, head_grad_data = head_values(head, head_grad)
+            if head_grad_data is not None and head_grad_data.dtype is not data.dtype and (
+                    np.dtype(head.dtype).kind in "iu"):  # an integer head's gradient, for its shadow
+                head_grad_data = head_grad_data.to(data.dtype)
         else:
             data = graph_tensor(head._data)
             head_grad_data = None if head_grad is None else _dense_data(head_grad)

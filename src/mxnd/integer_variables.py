@@ -27,7 +27,8 @@ from torch.utils._pytree import tree_flatten, tree_map
 
 from .recording import FLAGS
 
-__all__ = ["ShadowedTensor", "RecordedFunction", "make_leaf", "written", "graph_tensor", "shadow_dtype"]
+__all__ = ["ShadowedTensor", "RecordedFunction", "make_leaf", "written", "graph_tensor", "shadowed",
+           "integer_shadow", "shadow_dtype"]
 
 _DISABLE = torch._C.DisableTorchFunctionSubclass
 _REQUIRES_GRAD = torch._C.TensorBase.__dict__["requires_grad"]  # the getter's descriptor
@@ -128,9 +129,15 @@ def _attach_one(value, shadow):
     if (not isinstance(shadow, torch.Tensor) or not shadow.requires_grad or not shadow.is_floating_point()
             or value.dtype is torch.bool or value.is_complex() or value.shape != shadow.shape):
         return value
-    if not value.is_floating_point():  # an integer array's gradient is an integer array in MXNet
-        shadow = _Truncated.apply(shadow)
+    if not value.is_floating_point():
+        shadow = integer_shadow(shadow)
     return _with_shadow(value, shadow)
+
+
+def integer_shadow(shadow: torch.Tensor) -> torch.Tensor:
+    """``shadow`` standing for an integer result: the gradient reaching it is truncated toward
+    zero, as MXNet's gradient of an integer array is an integer array."""
+    return _Truncated.apply(shadow)
 
 
 class _Truncated(torch.autograd.Function):
@@ -143,6 +150,11 @@ class _Truncated(torch.autograd.Function):
     @staticmethod
     def backward(ctx, gradient):
         return torch.trunc(gradient)
+
+
+def shadowed(value: torch.Tensor, shadow: torch.Tensor) -> ShadowedTensor:
+    """``value`` carrying ``shadow`` (a float tensor of its shape in the graph)."""
+    return _with_shadow(value, shadow)
 
 
 def _with_shadow(value: torch.Tensor, shadow: torch.Tensor) -> ShadowedTensor:

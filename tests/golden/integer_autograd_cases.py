@@ -76,6 +76,11 @@ CASES = [_case(e) for e in EXPRESSIONS] + [
     # nothing recorded: outside record(), integer variables compute as plain arrays
     "x = mx.nd.array([1, 2, 3], dtype='int32'); x.attach_grad()\ny = x * 2\nresult = [y, x.grad]",
     "x = mx.nd.array([1, 2, 3], dtype='int32'); x.attach_grad()\ny = x * 2\ny.backward()\nresult = y",
+    # csr and row_sparse integer variables
+    *[f"x = mx.nd.array([[1, 0, 3], [0, 2, 0]], dtype='int32').tostype('{stype}'); x.attach_grad({grad})\n"
+      f"with mx.autograd.record():\n    y = {expression}\ny.backward()\nresult = [y, x.grad]"
+      for stype in ("csr", "row_sparse") for grad in ("",)  # with stype='default', MXNet's backward fails
+      for expression in ("x * 2", "x.tostype('default') * x.tostype('default')", "mx.nd.sum(x)", "x + x")],
     # grad_req='null': no gradient
     "x = mx.nd.array([1, 2, 3], dtype='int32'); x.attach_grad(grad_req='null')\n"
     "with mx.autograd.record():\n    y = x * 2\ny.backward()\nresult = x.grad",

@@ -52,7 +52,7 @@ def _as_rsp(gradient: torch.Tensor, like):
 def store_gradient(buffer, gradient: torch.Tensor, grad_req: str):
     """Write (``'write'``) or add (``'add'``) ``gradient`` into the grad array ``buffer``."""
     if buffer.stype == "default":
-        dense = gradient.to_dense()
+        dense = gradient.to_dense().to(buffer._data.dtype)  # an integer variable's: truncated
         with torch.no_grad():
             if grad_req == "add":
                 buffer._data.add_(dense)

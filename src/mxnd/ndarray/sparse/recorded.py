@@ -21,6 +21,7 @@ from __future__ import annotations
 import torch
 
 from ...integer_variables import graph_tensor as graph_tensor_of_values
+from ...integer_variables import integer_shadow, shadow_dtype, shadowed
 from ...recording import FLAGS
 from ...registry import SparseInputs
 from ..ndarray import NDArray, wrap
@@ -60,14 +61,21 @@ def graph_of(array):
     graph = getattr(array, "_graph", None)
     if graph is not None and not isinstance(graph, torch.Tensor):  # a _PendingLeaf
         pending = graph
-        graph = array._graph = to_dense_tensor(array).detach().requires_grad_(pending.requires_grad)
+        graph = array._graph = _graph_values(array).requires_grad_(pending.requires_grad)
         array._graph_key = _components_key(array)
         pending.on_leaf(graph)
     elif graph is not None and graph.grad_fn is None and array._graph_key != _components_key(array):
         with torch.no_grad():
-            graph.copy_(to_dense_tensor(array))
+            graph.copy_(_graph_values(array))
         array._graph_key = _components_key(array)
     return graph
+
+
+def _graph_values(array) -> torch.Tensor:
+    """A sparse variable's dense values for its leaf: float64 for an integer one (its shadow, as a
+    dense integer variable's: integer_variables.py)."""
+    dense = to_dense_tensor(array).detach()
+    return dense if dense.is_floating_point() else dense.to(shadow_dtype)
 
 
 def records(arrays) -> bool:
@@ -92,11 +100,21 @@ class _Carry(torch.autograd.Function):
 
 
 def link(result, traced: torch.Tensor):
-    """``result`` (an array computed without recording) put in the graph of ``traced``."""
+    """``result`` (an array computed without recording) put in the graph of ``traced``; an integer
+    result through ``traced`` as its float64 shadow (integer_variables.py)."""
+    values = to_dense_tensor(result) if isinstance(result, BaseSparseNDArray) else result._data
+    if not (values.is_floating_point() or values.is_complex()):
+        if not traced.is_floating_point():
+            return result  # integers from integers (indices): no gradient
+        traced = integer_shadow(traced)
+        if isinstance(result, BaseSparseNDArray):
+            result._graph = traced
+            return result
+        return wrap(shadowed(values, traced), result._ctx)
     if isinstance(result, BaseSparseNDArray):
-        result._graph = _Carry.apply(to_dense_tensor(result), traced)
+        result._graph = _Carry.apply(values, traced)
         return result
-    return wrap(_Carry.apply(result._data, traced), result._ctx)
+    return wrap(_Carry.apply(values, traced), result._ctx)
 
 
 def recorded_dispatch(arrays, out, run_unrecorded, dense_call, params):
