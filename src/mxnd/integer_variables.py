@@ -183,6 +183,8 @@ def written(target: torch.Tensor, source) -> torch.Tensor:
     with _DISABLE():
         if shadow.shape != target.shape:
             shadow = shadow.expand(target.shape)
+        if shadow.device != target.device:  # a copy across devices: the gradient goes back
+            shadow = shadow.to(target.device)
         return _with_shadow(target.as_subclass(torch.Tensor), shadow)
 
 
