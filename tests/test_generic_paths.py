@@ -14,7 +14,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 COVERED = ["tests/ndarray/sparse", "tests/test_autograd.py", "tests/ndarray/ops/test_optimizer_updates.py",
            "tests/optimizer", "tests/dl/toolbox/test_nn.py", "tests/dl/toolbox/test_training.py",
            "tests/ndarray/ops/test_quantization.py", "tests/ndarray/ops/test_quantized_nn.py",
-           "tests/ndarray/ops/test_hawkes.py", "tests/ndarray/test_contrib_graph.py", "tests/test_host_syncs.py"]
+           "tests/ndarray/ops/test_hawkes.py", "tests/ndarray/test_contrib_graph.py", "tests/test_host_syncs.py",
+           "tests/test_integer_autograd.py"]
 
 
 @pytest.mark.skipif(os.environ.get("MXND_HOST_FAST_PATHS") == "0", reason="this run already takes the generic paths")

@@ -217,3 +217,45 @@ def test_sparse_integer_variables(stype, grad_stype, ctx):
     assert y.stype == stype and y.dtype == np.int32 and z.asnumpy().tolist() == [42]
     assert x.grad.stype == (grad_stype or stype) and x.grad.dtype == np.int32
     assert x.grad.asnumpy().tolist() == [[12, 0, 36], [0, 24, 0]]  # 2 * 6x
+
+
+class _Triple(mx.operator.CustomOp):
+    def forward(self, is_train, req, in_data, out_data, aux):
+        self.assign(out_data[0], req[0], in_data[0] * 3)
+
+    def backward(self, req, out_grad, in_data, out_data, in_grad, aux):
+        self.seen = out_grad[0].dtype
+        self.assign(in_grad[0], req[0], out_grad[0] * 5)  # not the derivative: shows backward ran
+
+
+@mx.operator.register("integer_autograd_triple")
+class _TripleProp(mx.operator.CustomOpProp):
+    def __init__(self):
+        super().__init__(need_top_grad=True)
+
+    def list_arguments(self):
+        return ["data"]
+
+    def list_outputs(self):
+        return ["output"]
+
+    def infer_shape(self, in_shape):
+        return in_shape, [in_shape[0]], []
+
+    def infer_type(self, in_type):
+        return in_type, [in_type[0]], []
+
+    def create_operator(self, ctx, shapes, dtypes):
+        _TripleProp.made = _Triple()
+        return _TripleProp.made
+
+
+def test_a_custom_operator_on_integer_variables(ctx):
+    # MXNet 1.9.1: the output and the gradients, out_grad included, in the variable's dtype
+    x = int_variable([1, 2, 3], ctx=ctx)
+    with autograd.record():
+        y = mx.nd.Custom(x, op_type="integer_autograd_triple")
+        z = y * 2
+    z.backward()
+    assert y.dtype == np.int32 and y.asnumpy().tolist() == [3, 6, 9]
+    assert _TripleProp.made.seen == np.int32 and x.grad.asnumpy().tolist() == [10, 10, 10]

@@ -14,6 +14,7 @@ import torch
 
 from . import dtypes
 from .errors import MXNetError
+from .integer_variables import integer_shadow, shadow_dtype, shadowed
 from .ndarray.ndarray import NDArray, wrap
 from .op_names import custom_scope
 from .recording import FLAGS, set_recording
@@ -145,7 +146,8 @@ class _Call:
             self.op_type, "infer_storage_type_backward", self.prop.infer_storage_type_backward,
             ["default"] * len(output_grads), stypes, [o.stype for o in self.outputs],
             [getattr(a.grad, "stype", "default") for a in self.arguments], [a.stype for a in self.auxiliary])
-        out_grad = [_in_storage(wrap(g.contiguous(), self.ctx), stype) for g, stype in zip(output_grads, ograd)]
+        out_grad = [_in_storage(wrap(g.contiguous().to(dtypes.to_torch(o.dtype)), self.ctx), stype)
+                    for g, o, stype in zip(output_grads, self.outputs, ograd)]  # an integer output's: its dtype
         in_grad = [_zeros(a.shape, a.dtype, stype, self.ctx) for a, stype in zip(self.arguments, igrad)]
         return out_grad, in_grad
 
@@ -172,8 +174,8 @@ def _dense(array):
 class _CustomFunction(torch.autograd.Function):
     @staticmethod
     def forward(ctx, call, *tensors):
-        ctx.call = call
-        return tuple(_dense(o).clone() for o in call.outputs)
+        ctx.call, ctx.input_dtypes = call, [t.dtype for t in tensors]
+        return tuple(_graph_values(o) for o in call.outputs)
 
     @staticmethod
     def backward(ctx, *output_grads):
@@ -186,14 +188,25 @@ class _CustomFunction(torch.autograd.Function):
                           call.arguments, call.outputs, in_grad, call.auxiliary)
         finally:
             set_recording(previous)
-        return (None,) + tuple(_dense(g) for g in in_grad) + (None,) * len(call.auxiliary)
+        return (None,) + tuple(_dense(g).to(dtype) for g, dtype in zip(in_grad, ctx.input_dtypes)) + (
+            None,) * len(call.auxiliary)
+
+
+def _graph_values(output):
+    """An output's dense values for the graph: float64 for an integer output (its shadow)."""
+    values = _dense(output)
+    return values.clone() if values.is_floating_point() or values.is_complex() else values.to(shadow_dtype)
 
 
 def _in_graph(output, traced, ctx):
     """A custom operator's output in the recorded graph: a dense one is the traced tensor, a sparse
-    one keeps its storage and carries the traced tensor as its dense graph tensor."""
+    one keeps its storage and carries the traced tensor as its dense graph tensor; an integer output
+    keeps its values, shadowed by the traced tensor (integer_variables.py)."""
+    integer = traced.dtype is not dtypes.to_torch(output.dtype)
+    if integer:
+        traced = integer_shadow(traced)
     if output.stype == "default":
-        return wrap(traced, ctx)
+        return wrap(shadowed(output._data, traced) if integer else traced, ctx)
     output._graph = traced
     return output
 
