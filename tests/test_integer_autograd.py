@@ -259,3 +259,15 @@ def test_a_custom_operator_on_integer_variables(ctx):
     z.backward()
     assert y.dtype == np.int32 and y.asnumpy().tolist() == [3, 6, 9]
     assert _TripleProp.made.seen == np.int32 and x.grad.asnumpy().tolist() == [10, 10, 10]
+
+
+def test_second_order_gradients_of_integer_variables():
+    # MXNet 1.9.1 raises "non-differentiable" here, as for most float graphs (docs/differences.md)
+    x = int_variable([1, 2, 3])
+    with autograd.record():
+        y = x * x * x
+        (g,) = autograd.grad(y, [x], create_graph=True)
+        z = g * 1
+    z.backward()
+    assert g.dtype == np.int32 and g.asnumpy().tolist() == [3, 12, 27]  # 3x^2
+    assert x.grad.asnumpy().tolist() == [6, 12, 18]  # 6x

@@ -21,7 +21,7 @@ import torch
 from . import op_names
 from .errors import MXNetError
 from .fast_paths import on_host
-from .integer_variables import RecordedFunction, ShadowedTensor, graph_tensor, make_leaf
+from .integer_variables import RecordedFunction, ShadowedTensor, graph_tensor, integer_shadow, make_leaf, shadowed
 from .ndarray.ndarray import NDArray, wrap
 from .recording import FLAGS, is_recording, is_training, set_recording, set_training, writable_flags
 
@@ -416,8 +416,9 @@ def _gradient_array(variable, leaf, gradient, heads_memory, create_graph):
         gradient = gradient.clone()
     if create_graph and not gradient.requires_grad:  # independent of the variable, yet in the graph
         gradient = _ZeroLink.apply(gradient, leaf)
-    if type(getattr(variable, "_data", None)) is ShadowedTensor:
-        gradient = gradient.detach().to(variable._data.dtype)  # an integer variable's: in its dtype
+    if type(getattr(variable, "_data", None)) is ShadowedTensor:  # an integer variable's: in its dtype,
+        values = gradient.detach().to(variable._data.dtype)  # still in the graph with create_graph
+        gradient = shadowed(values, integer_shadow(gradient)) if gradient.requires_grad else values
     return wrap(gradient, variable._ctx)
 
 

@@ -148,8 +148,8 @@ class _Truncated(torch.autograd.Function):
         return shadow.view_as(shadow)
 
     @staticmethod
-    def backward(ctx, gradient):
-        return torch.trunc(gradient)
+    def backward(ctx, gradient):  # differentiable as the identity (create_graph's second order)
+        return gradient + (torch.trunc(gradient) - gradient).detach()
 
 
 def shadowed(value: torch.Tensor, shadow: torch.Tensor) -> ShadowedTensor:
