@@ -15,7 +15,7 @@ import torch
 from .. import dtypes
 from ..context import Context, current_context
 from ..errors import MXNetError, device_errors
-from ..op_names import named
+from ..op_names import ACTIVE, named
 from ..params import parse_context
 from .ndarray import NDArray, wrap
 from .ops.creation import eye_tensor, fill_value, filled_tensor, linspace_tensor, range_tensor
@@ -165,9 +165,31 @@ def empty(shape, ctx=None, dtype=None, stype=None):
 
 def zeros(shape, ctx=None, dtype=None, stype=None, **kwargs):
     """An array of zeros. ``mx.nd.zeros(3)`` has shape ``(3,)``."""
+    if ctx is None and dtype is None and stype is None and not kwargs and type(shape) is tuple:
+        made = _default_host_array(torch.zeros, shape)
+        if made is not None:
+            return made
     if stype is not None and stype != "default":
         return _sparse_zeros(stype, shape, ctx, dtype)
     return _filled_as("_zeros", shape, ctx, dtype, 0, kwargs)
+
+
+def _default_host_array(maker, shape: tuple):
+    """``zeros(shape)``'s and ``ones(shape)``'s common call, a tuple of sizes on the default host
+    context with the default dtype, made without the general path's steps (3.0 -> 2.2 us, torch.zeros
+    1.4); None otherwise.
+
+    >>> _default_host_array(torch.zeros, (2, 3)).shape, _default_host_array(torch.zeros, (2, -1))
+    ((2, 3), None)
+    """
+    for size in shape:
+        if type(size) is not int or size < 0:
+            return None
+    ctx = current_context()
+    if ctx.device_typeid != 1 or ACTIVE[0]:  # the profiler names the general path's call
+        return None
+    tensor = maker(*shape) if shape else maker(())
+    return wrap(tensor, ctx) if tensor.dtype is torch.float32 else None
 
 
 def ones(shape, ctx=None, dtype=None, **kwargs):
@@ -178,6 +200,10 @@ def ones(shape, ctx=None, dtype=None, **kwargs):
     >>> mx.nd.ones(2, out=out) is out, out.asnumpy()
     (True, array([1., 1.], dtype=float32))
     """
+    if ctx is None and dtype is None and not kwargs and type(shape) is tuple:
+        made = _default_host_array(torch.ones, shape)
+        if made is not None:
+            return made
     return _filled_as("_ones", shape, ctx, dtype, 1, kwargs)
 
 

@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 import pytest
+import torch
 
 import mxnd as mx
 from mxnd.base import MXNetError
@@ -48,6 +49,24 @@ def x34(ctx, dtype="float32"):
         "ones bool", "dtype None", "numpy dtype"])
 def test_zeros_and_ones(call, expected, dtype, ctx):
     check(call(ctx), expected, dtype, ctx=ctx)
+
+
+@pytest.mark.parametrize("make, fill", [(mx.nd.zeros, 0.0), (mx.nd.ones, 1.0)])
+def test_zeros_and_ones_common_call_keeps_every_rule(make, fill):
+    # a tuple of sizes, no ctx, no dtype takes a short path: the default context, float32, the
+    # profiler's name and the general path's errors still hold
+    with mx.cpu(2):
+        check(make((2, 3)), [[fill] * 3] * 2, "float32", ctx=mx.cpu(2))
+    assert make((0, 2)).shape == (0, 2) and make(()).shape == ()
+    with pytest.raises(MXNetError, match="Invalid Parameter format for shape expect Shape"):
+        make((True, 2))
+    with pytest.raises(MXNetError, match="dimension sizes must be non-negative"):
+        make((2, -1))
+    torch.set_default_dtype(torch.float64)  # a caller's torch default: MXNet's float32 all the same
+    try:
+        check(make((2,)), [fill] * 2, "float32")
+    finally:
+        torch.set_default_dtype(torch.float32)
 
 
 @pytest.mark.parametrize("value, dtype, expected", [
