@@ -131,7 +131,7 @@ def _attach_one(value, shadow):
         return value
     if not value.is_floating_point():
         shadow = integer_shadow(shadow)
-    return _with_shadow(value, shadow)
+    return shadowed(value, shadow)
 
 
 def integer_shadow(shadow: torch.Tensor) -> torch.Tensor:
@@ -154,10 +154,6 @@ class _Truncated(torch.autograd.Function):
 
 def shadowed(value: torch.Tensor, shadow: torch.Tensor) -> ShadowedTensor:
     """``value`` carrying ``shadow`` (a float tensor of its shape in the graph)."""
-    return _with_shadow(value, shadow)
-
-
-def _with_shadow(value: torch.Tensor, shadow: torch.Tensor) -> ShadowedTensor:
     with _DISABLE():
         tensor = value.as_subclass(ShadowedTensor)
     tensor._shadow = shadow
@@ -169,7 +165,7 @@ def make_leaf(data: torch.Tensor):
     with _DISABLE():
         plain = data.as_subclass(torch.Tensor) if isinstance(data, ShadowedTensor) else data
         leaf = plain.detach().to(shadow_dtype).requires_grad_()
-        tensor = _with_shadow(plain.detach(), leaf)
+        tensor = shadowed(plain.detach(), leaf)
         tensor._seen_version = tensor._version
         return tensor, leaf
 
@@ -185,7 +181,7 @@ def written(target: torch.Tensor, source) -> torch.Tensor:
             shadow = shadow.expand(target.shape)
         if shadow.device != target.device:  # a copy across devices: the gradient goes back
             shadow = shadow.to(target.device)
-        return _with_shadow(target.as_subclass(torch.Tensor), shadow)
+        return shadowed(target.as_subclass(torch.Tensor), shadow)
 
 
 def graph_tensor(data: torch.Tensor) -> torch.Tensor:
