@@ -66,12 +66,31 @@ def _output_layer(forward, backward):
 
 
 def _onehot_like(matrix, index, dim):
-    """1 where the position along ``dim`` equals ``index`` (labels outside the range match
-    nothing, as mshadow's SoftmaxGrad loop)."""
+    """True where the position along ``dim`` equals ``index`` (labels outside the range match
+    nothing, as mshadow's SoftmaxGrad loop); ``matrix - mask`` subtracts 1 there in one pass."""
     shape = [1] * matrix.dim()
     shape[dim] = matrix.shape[dim]
-    positions = torch.arange(matrix.shape[dim], device=matrix.device).view(shape)
-    return (positions == index.unsqueeze(dim)).to(matrix.dtype)
+    return _positions(matrix.shape[dim], matrix.device).view(shape) == index.unsqueeze(dim)
+
+
+def _minus_onehot(matrix, index):
+    """``matrix`` less 1 where the position along axis 1 is ``index``: one pass (torch adds a
+    boolean mask scaled by -1; it refuses to subtract one)."""
+    return torch.add(matrix, _onehot_like(matrix, index, 1), alpha=-1)
+
+
+_POSITIONS: dict = {}
+
+
+def _positions(size: int, device) -> torch.Tensor:
+    """``arange(size)`` on ``device``, kept (a launch less per backward on a GPU; nothing writes it)."""
+    key = (size, device)
+    positions = _POSITIONS.get(key)
+    if positions is None:
+        if len(_POSITIONS) >= 64:
+            _POSITIONS.clear()
+        positions = _POSITIONS[key] = torch.arange(size, device=device)
+    return positions
 
 
 def _labels(label):
@@ -149,7 +168,7 @@ def _softmax_output_backward(head, out, data, label, grad_scale, ignore_label, m
     if multi_output:
         view = out.reshape(out.shape[0], out.shape[1], -1)
         index = _labels(label).reshape(view.shape[0], view.shape[2])
-        grad = view - _onehot_like(view, index, 1)
+        grad = _minus_onehot(view, index)
         if use_ignore:
             grad = grad * (index != ignore).unsqueeze(1).to(grad.dtype)
         # measured on MXNet 1.9.1: 'null' divides by the positions per example, 'batch' by all
@@ -166,13 +185,12 @@ def _softmax_output_backward(head, out, data, label, grad_scale, ignore_label, m
             raise MXNetError(f"SoftmaxOutput: TBlob.get_with_shape: new and old shape do not match "
                              f"total elements (label {list(label.shape)} for {view.shape[0]} rows)")
         index = _labels(label).reshape(-1)
-        onehot = _onehot_like(view, index, 1)
         if smooth_alpha:
             classes = view.shape[1]
             off = smooth_alpha / (classes - 1) if classes > 1 else 0.0
-            grad = view - (onehot * (1 - smooth_alpha - off) + off)
+            grad = view - (_onehot_like(view, index, 1).to(view.dtype) * (1 - smooth_alpha - off) + off)
         else:
-            grad = view - onehot
+            grad = _minus_onehot(view, index)
         if use_ignore:
             grad = grad * (index != ignore).unsqueeze(1).to(grad.dtype)
         if normalization == "batch":
@@ -243,7 +261,7 @@ def _svm_backward(head, out, data, label, margin, regularization_coefficient, us
     """L1_SVM / L2_SVM of mshadow: the label column pulls down, the others push up."""
     def body(src):
         src = src.reshape(-1, src.shape[-1])
-        is_label = _onehot_like(src, _labels(label).reshape(-1), 1).bool()
+        is_label = _onehot_like(src, _labels(label).reshape(-1), 1)
         if use_linear:
             grad = torch.where(is_label, -(margin > src).to(src.dtype), (margin > -src).to(src.dtype))
         else:
@@ -300,7 +318,7 @@ def _cross_entropy_forward(data, label):
 
 def _cross_entropy_backward(head, out, data, label):
     index = _labels(label)
-    return _in_float(lambda x: (torch.softmax(x, 1) - _onehot_like(x, index, 1)) * head.to(x.dtype), data)
+    return _in_float(lambda x: _minus_onehot(torch.softmax(x, 1), index) * head.to(x.dtype), data)
 
 
 # ---- CTCLoss (src/operator/nn/ctc_loss-inl.h) -----------------------------------------------
