@@ -190,15 +190,11 @@ def _head_tensors(heads, head_grads):
             from .ndarray.sparse.gradients import head_values
 
             data, head_grad_data = head_values(head, head_grad)
-            if head_grad_data is not None and head_grad_data.dtype is not data.dtype and (
-                    np.dtype(head.dtype).kind in "iu"):  # an integer head's gradient, for its shadow
-                head_grad_data = head_grad_data.to(data.dtype)
+            head_grad_data = _for_shadow(head_grad_data, data, np.dtype(head.dtype).kind in "iu")
         else:
             data = graph_tensor(head._data)
             head_grad_data = None if head_grad is None else _dense_data(head_grad)
-            if head_grad_data is not None and head_grad_data.dtype is not data.dtype and type(
-                    head._data) is ShadowedTensor:  # an integer head's gradient, for its shadow
-                head_grad_data = head_grad_data.to(data.dtype)
+            head_grad_data = _for_shadow(head_grad_data, data, type(head._data) is ShadowedTensor)
             if head_grad_data is not None and head_grad_data.shape != data.shape:
                 raise MXNetError(f"backward: Mismatch in shape: the head gradient has shape "
                                  f"{tuple(head_grad_data.shape)}, the head {tuple(data.shape)}")
@@ -206,6 +202,13 @@ def _head_tensors(heads, head_grads):
         tensors.append(data)
         grads.append(_default_head_grad(data) if head_grad_data is None else head_grad_data)
     return _last_of_each(tensors, grads) if len(tensors) > 1 else (tensors, grads)
+
+
+def _for_shadow(head_grad, data, integer_head: bool):
+    """An integer head's given gradient in the dtype of its float64 shadow ``data``."""
+    if head_grad is not None and integer_head and head_grad.dtype is not data.dtype:
+        return head_grad.to(data.dtype)
+    return head_grad
 
 
 def _last_of_each(tensors, grads):
