@@ -125,6 +125,27 @@ def test_small_max_pools_take_torchs_kernel_with_onednns_results(shape, kernel, 
     """Small unpadded max pools without overlapping windows run torch's NCHW kernel (pooling.
     _native_small; oneDNN's layout conversions cost more there): values and gradients, ties
     included, are oneDNN's, and NaN, -inf or the lowest float32 send the data to oneDNN."""
+    _check_against_onednn(shape, kernel, full, small=True)
+
+
+@pytest.mark.parametrize("onednn_fast", [True, False], ids=["AVX-512: oneDNN", "AVX2: torch's channels-last kernel"])
+@pytest.mark.parametrize("shape,kernel,full", [((8, 20, 24, 24), (2, 2), False), ((16, 16, 13, 23), (2, 3), True)])
+def test_large_max_pools_without_overlap_give_onednns_results_on_any_cpu(shape, kernel, full, onednn_fast,
+                                                                          monkeypatch):
+    """Where oneDNN's pooling is slow (no AVX-512), unpadded max pools without overlapping windows
+    take torch's channels-last kernel at any size: the results are oneDNN's all the same."""
+    from mxnd.ndarray.ops import pooling
+    monkeypatch.setattr(pooling, "_ONEDNN_POOLING_FAST", onednn_fast)
+    _check_against_onednn(shape, kernel, full, small=False)
+    checked = []  # torch's kernel ran (its result checked) only where oneDNN is slow
+    monkeypatch.setattr(pooling, "_plain", lambda pooled: checked.append(pooled.shape) or True)
+    mx.nd.Pooling(mx.nd.ones(shape), kernel=kernel, stride=kernel, pooling_convention="full" if full else "valid")
+    assert len(checked) == (0 if onednn_fast else 1)
+
+
+def _check_against_onednn(shape, kernel, full, small):
+    """Values and gradients of mx.nd.Pooling (max, stride = kernel) equal oneDNN's, ties included, with
+    NaN, -inf or the lowest float32 alone or filling a window (those send the data to oneDNN)."""
     import torch
     from mxnd.ndarray.ops import pooling
     rs = np.random.RandomState(7)
@@ -137,7 +158,7 @@ def test_small_max_pools_take_torchs_kernel_with_onednns_results(shape, kernel, 
             data[0, 0, :kernel[0], :kernel[1]] = special
         array = mx.nd.array(data)
         training = array._data.detach().requires_grad_()  # while recording (inference has a lower limit)
-        assert pooling._native_small(training, kernel, kernel, (0, 0))
+        assert pooling._native_small(training, kernel, kernel, (0, 0)) is small
         pooled = torch.nn.functional.max_pool2d(training, kernel, kernel, ceil_mode=full)
         assert pooling._plain(pooled) is (special is None)  # else oneDNN pools it
         y = mx.nd.Pooling(array, kernel=kernel, stride=kernel, pooling_convention=convention)  # inference
