@@ -327,7 +327,8 @@ def _gradient_store(array_ref):
         gradient, leaf.grad = leaf.grad, None
         variable = array_ref()
         if variable is None or gradient is None or (
-                _leaf_of_data(variable) is not leaf and getattr(variable, "_graph", None) is not leaf):
+                graph_tensor(getattr(variable, "_data", None)) is not leaf
+                and getattr(variable, "_graph", None) is not leaf):
             return  # a collected variable, or one attached again since (MXNet: its old buffer)
         variable._fresh = True  # NDArray._fresh_grad
         data = getattr(variable, "_data", None)
@@ -347,11 +348,6 @@ def _gradient_store(array_ref):
         else:
             buffer.copy_(gradient)
     return store
-
-
-def _leaf_of_data(variable):
-    data = getattr(variable, "_data", None)
-    return data._shadow if type(data) is ShadowedTensor else data
 
 
 _USE_COUNT = getattr(torch._C, "_storage_Use_Count", None)

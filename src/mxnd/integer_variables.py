@@ -27,8 +27,8 @@ from torch.utils._pytree import tree_flatten, tree_map
 
 from .recording import FLAGS
 
-__all__ = ["ShadowedTensor", "RecordedFunction", "make_leaf", "written", "graph_tensor", "shadowed",
-           "integer_shadow", "shadow_dtype"]
+__all__ = ["ShadowedTensor", "RecordedFunction", "make_leaf", "written", "graph_tensor", "graph_values",
+           "shadowed", "integer_shadow", "shadow_dtype"]
 
 _DISABLE = torch._C.DisableTorchFunctionSubclass
 _REQUIRES_GRAD = torch._C.TensorBase.__dict__["requires_grad"]  # the getter's descriptor
@@ -182,6 +182,12 @@ def written(target: torch.Tensor, source) -> torch.Tensor:
         if shadow.device != target.device:  # a copy across devices: the gradient goes back
             shadow = shadow.to(target.device)
         return shadowed(target.as_subclass(torch.Tensor), shadow)
+
+
+def graph_values(values: torch.Tensor) -> torch.Tensor:
+    """Dense values as a graph tensor stands for them: floating-point ones as they are, integer
+    ones as a float64 copy (their shadow's dtype)."""
+    return values if values.is_floating_point() or values.is_complex() else values.to(shadow_dtype)
 
 
 def graph_tensor(data: torch.Tensor) -> torch.Tensor:

@@ -14,7 +14,7 @@ import torch
 
 from . import dtypes
 from .errors import MXNetError
-from .integer_variables import integer_shadow, shadow_dtype, shadowed
+from .integer_variables import graph_values, integer_shadow, shadowed
 from .ndarray.ndarray import NDArray, wrap
 from .op_names import custom_scope
 from .recording import FLAGS, set_recording
@@ -175,7 +175,7 @@ class _CustomFunction(torch.autograd.Function):
     @staticmethod
     def forward(ctx, call, *tensors):
         ctx.call, ctx.input_dtypes = call, [t.dtype for t in tensors]
-        return tuple(_graph_values(o) for o in call.outputs)
+        return tuple(_graph_copy(o) for o in call.outputs)
 
     @staticmethod
     def backward(ctx, *output_grads):
@@ -192,10 +192,11 @@ class _CustomFunction(torch.autograd.Function):
             None,) * len(call.auxiliary)
 
 
-def _graph_values(output):
-    """An output's dense values for the graph: float64 for an integer output (its shadow)."""
+def _graph_copy(output):
+    """A copy of an output's dense values for the graph: float64 for an integer output (its shadow)."""
     values = _dense(output)
-    return values.clone() if values.is_floating_point() or values.is_complex() else values.to(shadow_dtype)
+    graph = graph_values(values)
+    return values.clone() if graph is values else graph
 
 
 def _in_graph(output, traced, ctx):

@@ -218,3 +218,16 @@ def test_hypot_scalar_keeps_context(ctx):
     result = mx.nd._internal._hypot_scalar(mx.nd.array([3.0, 5.0], ctx=ctx), scalar=4)
     assert result.context == ctx
     np.testing.assert_allclose(result.asnumpy(), [5.0, 6.4031243], rtol=2e-5 if on_gpu(ctx) else 1e-7)  # hypotf
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_scalar_arithmetic_keeps_the_sign_of_a_zero_scalar(dtype):
+    """Scalar add/sub/mul pass the scalar as a kept 0-d tensor (elementwise.scalar_tensor): 0.0 and
+    -0.0 are equal keys but different operands. Signs of the results from MXNet 1.9.1."""
+    x = mx.nd.array([-0.0, 1.0], dtype=dtype)
+    for _ in range(2):  # the second time from the kept tensors
+        for scalar, product, total, difference in ((0.0, [True, False], [False, False], [True, False]),
+                                                   (-0.0, [False, True], [True, False], [False, False])):
+            assert np.signbit((x * scalar).asnumpy()).tolist() == product
+            assert np.signbit((x + scalar).asnumpy()).tolist() == total
+            assert np.signbit((x - scalar).asnumpy()).tolist() == difference

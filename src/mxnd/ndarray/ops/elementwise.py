@@ -13,6 +13,8 @@ torch's native gradients (speed; div's can differ in the last bit, docs/differen
 """
 from __future__ import annotations
 
+import math
+
 import torch
 
 from ...integer_variables import RecordedFunction
@@ -247,7 +249,7 @@ def scalar_tensor(value: float, dtype: torch.dtype) -> torch.Tensor:
     >>> scalar_tensor(0.5, torch.float32) is scalar_tensor(0.5, torch.float32)
     True
     """
-    key = (value, dtype)
+    key = (value, dtype, math.copysign(1.0, value))  # 0.0 == -0.0, but not as an operand
     tensor = _SCALAR_TENSORS.get(key)
     if tensor is None:
         tensor = torch.tensor(value, dtype=dtype)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import torch
 
 from ...integer_variables import graph_tensor as graph_tensor_of_values
-from ...integer_variables import integer_shadow, shadow_dtype, shadowed
+from ...integer_variables import graph_values, integer_shadow, shadowed
 from ...recording import FLAGS
 from ...registry import SparseInputs
 from ..ndarray import NDArray, wrap
@@ -61,21 +61,14 @@ def graph_of(array):
     graph = getattr(array, "_graph", None)
     if graph is not None and not isinstance(graph, torch.Tensor):  # a _PendingLeaf
         pending = graph
-        graph = array._graph = _graph_values(array).requires_grad_(pending.requires_grad)
+        graph = array._graph = graph_values(to_dense_tensor(array).detach()).requires_grad_(pending.requires_grad)
         array._graph_key = _components_key(array)
         pending.on_leaf(graph)
     elif graph is not None and graph.grad_fn is None and array._graph_key != _components_key(array):
         with torch.no_grad():
-            graph.copy_(_graph_values(array))
+            graph.copy_(to_dense_tensor(array))
         array._graph_key = _components_key(array)
     return graph
-
-
-def _graph_values(array) -> torch.Tensor:
-    """A sparse variable's dense values for its leaf: float64 for an integer one (its shadow, as a
-    dense integer variable's: integer_variables.py)."""
-    dense = to_dense_tensor(array).detach()
-    return dense if dense.is_floating_point() else dense.to(shadow_dtype)
 
 
 def records(arrays) -> bool:
